@@ -1,0 +1,37 @@
+// Turning source bytes into the AST: the two front ends and the choice between them.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/ast.h"
+#include "analyzer/dialect.h"
+#include "analyzer/parse_error.h"
+#include "analyzer/source_file.h"
+
+namespace forklift {
+
+enum class FrontEnd { Auto, TreeSitter, Exact };
+
+std::string_view front_end_name(FrontEnd front_end);
+std::optional<FrontEnd> front_end_from_name(std::string_view name);
+
+struct ParseResult {
+  std::unique_ptr<Ast> ast;        // null only when the exact parser failed
+  FrontEnd used = FrontEnd::Exact;  // never Auto
+  std::vector<ParseError> errors;  // empty when the source parsed cleanly
+  bool has_error_nodes = false;    // tree-sitter recovered: the AST has Error nodes
+};
+
+// Nesting deeper than this (subshells, substitutions, groups) is refused with
+// an error instead of risking the stack.
+inline constexpr int kMaxNestingDepth = 1000;
+
+// `Auto` runs tree-sitter and falls back to the exact parser when tree-sitter
+// reports errors; if both fail, the tree-sitter tree (with Error nodes) is kept
+// together with the exact parser's errors.
+ParseResult parse_source(const SourceFile& file, Dialect dialect, FrontEnd front_end = FrontEnd::Auto);
+
+}  // namespace forklift

@@ -1,0 +1,95 @@
+#include "analyzer/source_file.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sys/stat.h>
+
+#include <fmt/format.h>
+
+namespace forklift {
+namespace {
+
+// UTF-16 units taken by the bytes [from, to) of a line; invalid UTF-8 bytes
+// count one unit each, as editors display them as one replacement character.
+uint32_t utf16_units(std::string_view text, uint32_t from, uint32_t to) {
+  uint32_t units = 0;
+  for (uint32_t i = from; i < to;) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    uint32_t len = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
+    if (i + len > to) len = 1;
+    for (uint32_t k = 1; k < len; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) {
+        len = 1;
+        break;
+      }
+    }
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return units;
+}
+
+}  // namespace
+
+SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  for (uint32_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+}
+
+Position SourceFile::position(uint32_t offset) const {
+  offset = std::min(offset, size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  auto line = static_cast<uint32_t>(it - line_starts_.begin());
+  uint32_t start = line_starts_[line - 1];
+  return {line, offset - start + 1, utf16_units(text_, start, offset) + 1};
+}
+
+uint32_t SourceFile::offset_of_utf16(uint32_t line, uint32_t utf16_column) const {
+  if (line == 0) return 0;
+  if (line > line_count()) return size();
+  uint32_t start = line_starts_[line - 1];
+  uint32_t end = start + static_cast<uint32_t>(line_text(line).size());
+  uint32_t offset = start;
+  while (offset < end && utf16_units(text_, start, offset) < utf16_column) ++offset;
+  // Land on a character boundary, never inside a multi-byte sequence.
+  while (offset < end && (static_cast<unsigned char>(text_[offset]) & 0xC0) == 0x80) ++offset;
+  return offset;
+}
+
+std::string_view SourceFile::line_text(uint32_t line) const {
+  uint32_t start = line_start(line);
+  uint32_t end = line < line_count() ? line_starts_[line] - 1 : size();
+  if (end > start && text_[end - 1] == '\r') --end;
+  return std::string_view(text_).substr(start, end - start);
+}
+
+LoadResult make_source(std::string path, std::string text, const LoadLimits& limits) {
+  if (text.size() > limits.max_bytes) {
+    return {std::nullopt, fmt::format("{}: file is {} bytes, above the limit of {} bytes", path, text.size(), limits.max_bytes)};
+  }
+  std::string_view head = std::string_view(text).substr(0, 8192);
+  if (auto nul = head.find('\0'); nul != std::string_view::npos) {
+    return {std::nullopt, fmt::format("{}: not a shell script (NUL byte at offset {})", path, nul)};
+  }
+  return {SourceFile(std::move(path), std::move(text)), {}};
+}
+
+LoadResult load_source(const std::string& path, const LoadLimits& limits) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {std::nullopt, fmt::format("{}: {}", path, std::strerror(errno))};
+  if (S_ISDIR(st.st_mode)) return {std::nullopt, fmt::format("{}: is a directory", path)};
+  if (static_cast<uint64_t>(st.st_size) > limits.max_bytes) {
+    return {std::nullopt, fmt::format("{}: file is {} bytes, above the limit of {} bytes", path, st.st_size, limits.max_bytes)};
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {std::nullopt, fmt::format("{}: {}", path, std::strerror(errno))};
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return {std::nullopt, fmt::format("{}: read error", path)};
+  return make_source(path, std::move(text), limits);
+}
+
+}  // namespace forklift

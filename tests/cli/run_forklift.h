@@ -1,0 +1,18 @@
+// Runs the built forklift binary as a user would, capturing what it prints.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace forklift::test {
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs FORKLIFT_BINARY with args, feeding `input` on stdin, in directory `cwd` (if not empty).
+RunResult run_forklift(const std::vector<std::string>& args, const std::string& input = "", const std::string& cwd = "");
+
+}  // namespace forklift::test
