@@ -1,0 +1,48 @@
+// The interface every rule implements, and the registry of all rules.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/ast.h"
+#include "analyzer/dialect.h"
+#include "analyzer/source_file.h"
+#include "rules/diagnostic.h"
+
+namespace forklift {
+
+class SemanticModel;
+
+// A rule's documentation uses Ruff's fixed headings, in this order:
+// "## What it does", "## Why is this bad?", "## Example", "## Use instead",
+// "## Fix safety". `forklift lint --explain CODE` prints it.
+struct RuleInfo {
+  std::string_view code;      // "FL101": FL + family digit + number
+  std::string_view name;      // kebab-case, "expr-arithmetic"
+  std::string_view summary;   // one line
+  Severity default_severity = Severity::Warning;
+  std::string_view docs;      // Markdown with the headings above
+  std::optional<std::string_view> shellcheck_code;  // "SC2003": honours `# shellcheck disable=`
+};
+
+struct LintContext {
+  const SourceFile& file;
+  const Ast& ast;
+  const SemanticModel& model;
+  Dialect dialect;
+};
+
+class Rule {
+ public:
+  virtual ~Rule() = default;
+  virtual const RuleInfo& info() const = 0;
+  // Appends findings; never throws for any AST a front end can produce.
+  virtual void check(const LintContext& context, std::vector<Diagnostic>& out) const = 0;
+};
+
+// Every rule, ordered by code.
+const std::vector<const Rule*>& all_rules();
+const Rule* find_rule(std::string_view code);
+
+}  // namespace forklift
