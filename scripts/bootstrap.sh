@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  g++ cmake make ninja-build pkg-config git nodejs npm
+  g++ cmake make ninja-build pkg-config git ccache time
   libfmt-dev libcli11-dev catch2 nlohmann-json3-dev libtomlplusplus-dev
   libmimalloc-dev libabsl-dev
   ksh93u+m bash dash mksh zsh busybox bc coreutils
@@ -16,6 +16,10 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+# Node.js may come from elsewhere than Debian (NodeSource bundles npm, and
+# Debian's npm package conflicts with it): only the commands matter.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 
 if ((${#missing[@]})); then
   apt_cmd=(apt-get install -y --no-install-recommends "${missing[@]}")
@@ -34,9 +38,11 @@ if ((${#missing[@]})); then
 fi
 
 # The grammar sources come from npm, pinned by package-lock.json; install
-# scripts would build node bindings we do not use.
+# scripts would build node bindings we do not use. The stamp records which
+# lock file was installed, so a fresh checkout does not reinstall needlessly.
 stamp=node_modules/.forklift-stamp
-if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$lock_hash" ]]; then
   npm ci --ignore-scripts --no-audit --no-fund
-  touch "$stamp"
+  echo "$lock_hash" > "$stamp"
 fi
