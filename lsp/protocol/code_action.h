@@ -1,0 +1,39 @@
+// textDocument/codeAction.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lsp/protocol/basic_types.h"
+#include "lsp/protocol/diagnostics.h"
+
+namespace forklift::lsp {
+
+inline constexpr const char* kQuickFixKind = "quickfix";
+inline constexpr const char* kSourceFixAllKind = "source.fixAll";
+inline constexpr const char* kForkliftFixAllKind = "source.fixAll.forklift";
+
+struct CodeActionParams {
+  TextDocumentIdentifier text_document;
+  Range range;
+  std::vector<Diagnostic> diagnostics;            // context.diagnostics
+  std::optional<std::vector<std::string>> only;   // context.only
+};
+
+struct CodeAction {
+  std::string title;
+  std::string kind;
+  std::vector<Diagnostic> diagnostics;
+  bool is_preferred = false;
+  WorkspaceEdit edit;
+};
+
+void from_json(const json& j, CodeActionParams& p);
+void to_json(json& j, const CodeAction& a);
+
+// True when an action of `kind` is wanted by a request's `only` filter:
+// kinds are hierarchical, so "source" admits "source.fixAll.forklift".
+bool kind_requested(const std::optional<std::vector<std::string>>& only, std::string_view kind);
+
+}  // namespace forklift::lsp

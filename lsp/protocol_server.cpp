@@ -1,0 +1,272 @@
+#include "lsp/protocol_server.h"
+
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "lsp/protocol/basic_types.h"
+#include "lsp/uri.h"
+
+namespace forklift::lsp {
+namespace {
+
+const std::vector<std::string> kCodeActionKinds = {kQuickFixKind, kForkliftFixAllKind};
+
+// The server's own error, reported to the client as a response error.
+struct RequestError : std::runtime_error {
+  RequestError(ErrorCode code, const std::string& message) : std::runtime_error(message), code(code) {}
+  ErrorCode code;
+};
+
+template <typename T>
+json to_json_value(const T& value) {
+  json j = value;
+  return j;
+}
+
+}  // namespace
+
+std::string serialize(const json& message) { return message.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+DiagnosticsPublisher publish_through(Transport& transport) {
+  return [&transport](const PublishDiagnosticsParams& params) {
+    transport.write(serialize(make_notification("textDocument/publishDiagnostics", to_json_value(params))));
+  };
+}
+
+ProtocolServer::ProtocolServer(Transport& transport, LanguageFeatures& features, ServerOptions options)
+    : transport_(transport),
+      features_(features),
+      options_(std::move(options)),
+      requests_{
+          {"initialize", &ProtocolServer::on_initialize},
+          {"shutdown", &ProtocolServer::on_shutdown},
+          {"textDocument/codeAction", &ProtocolServer::on_code_action},
+          {"textDocument/hover", &ProtocolServer::on_hover},
+          {"textDocument/documentSymbol", &ProtocolServer::on_document_symbol},
+          {"textDocument/definition", &ProtocolServer::on_definition},
+          {"textDocument/references", &ProtocolServer::on_references},
+      },
+      notifications_{
+          {"initialized", &ProtocolServer::on_initialized},
+          {"textDocument/didOpen", &ProtocolServer::on_did_open},
+          {"textDocument/didChange", &ProtocolServer::on_did_change},
+          {"textDocument/didClose", &ProtocolServer::on_did_close},
+          {"workspace/didChangeConfiguration", &ProtocolServer::on_did_change_configuration},
+      } {}
+
+int ProtocolServer::run() {
+  std::thread reader([this] {
+    while (true) {
+      Incoming incoming = transport_.read();
+      bool end = std::holds_alternative<EndOfInput>(incoming);
+      queue_.push(std::move(incoming));
+      if (end) return;
+    }
+  });
+  while (handle(queue_.pop())) {
+  }
+  features_.stop();
+  transport_.close_input();
+  reader.join();
+  return state_ == State::ShutDown ? 0 : 1;
+}
+
+bool ProtocolServer::handle(QueuedMessage message) {
+  if (std::holds_alternative<EndOfInput>(message)) {
+    if (state_ != State::ShutDown) log("input ended without shutdown and exit; stopping");
+    return false;
+  }
+  if (auto* error = std::get_if<FramingError>(&message)) {
+    log(fmt::format("dropped unreadable input: {}", error->message));
+    return true;
+  }
+  if (auto* malformed = std::get_if<MalformedJson>(&message)) {
+    send(make_error_response(nullptr, {ErrorCode::ParseError, "message is not valid JSON: " + malformed->excerpt}));
+    return true;
+  }
+  const json& value = std::get<json>(message);
+  switch (classify_message(value)) {
+    case MessageKind::Request:
+      handle_request(value);
+      break;
+    case MessageKind::Notification:
+      handle_notification(value);
+      break;
+    case MessageKind::Response:
+      handle_response(value);
+      break;
+    case MessageKind::Invalid: {
+      json id = value.is_object() ? value.value("id", json()) : json();
+      if (!id.is_number_integer() && !id.is_string()) id = nullptr;
+      send(make_error_response(id, {ErrorCode::InvalidRequest, "not a JSON-RPC 2.0 request, notification or response"}));
+      break;
+    }
+  }
+  return !exit_requested_;
+}
+
+void ProtocolServer::handle_request(const json& message) {
+  const json& id = message.at("id");
+  const std::string method = message.at("method").get<std::string>();
+  if (queue_.take_cancellation(id)) {
+    send(make_error_response(id, {ErrorCode::RequestCancelled, "cancelled by the client"}));
+    return;
+  }
+  if (state_ == State::Uninitialized && method != "initialize") {
+    send(make_error_response(id, {ErrorCode::ServerNotInitialized, "the server is not initialized yet"}));
+    return;
+  }
+  if (state_ == State::ShutDown) {
+    send(make_error_response(id, {ErrorCode::InvalidRequest, "the server is shutting down"}));
+    return;
+  }
+  auto handler = requests_.find(method);
+  if (handler == requests_.end()) {
+    send(make_error_response(id, {ErrorCode::MethodNotFound, "unsupported method " + method}));
+    return;
+  }
+  const json params = message.value("params", json());
+  try {
+    send(make_result_response(id, (this->*handler->second)(params)));
+  } catch (const RequestError& e) {
+    send(make_error_response(id, {e.code, e.what()}));
+  } catch (const json::exception& e) {
+    send(make_error_response(id, {ErrorCode::InvalidParams, fmt::format("invalid params for {}: {}", method, e.what())}));
+  } catch (const std::invalid_argument& e) {
+    send(make_error_response(id, {ErrorCode::InvalidParams, fmt::format("invalid params for {}: {}", method, e.what())}));
+  } catch (const std::exception& e) {
+    send(make_error_response(id, {ErrorCode::InternalError, fmt::format("{} failed: {}", method, e.what())}));
+  }
+}
+
+void ProtocolServer::handle_notification(const json& message) {
+  const std::string method = message.at("method").get<std::string>();
+  if (method == "exit") {
+    exit_requested_ = true;
+    return;
+  }
+  // Before initialize, notifications are dropped; after shutdown only exit counts.
+  if (state_ != State::Running) return;
+  auto handler = notifications_.find(method);
+  if (handler == notifications_.end()) return;  // `$/...` and unknown notifications may be ignored
+  try {
+    (this->*handler->second)(message.value("params", json()));
+  } catch (const std::exception& e) {
+    log(fmt::format("ignored {}: {}", method, e.what()));
+  }
+}
+
+void ProtocolServer::handle_response(const json& message) {
+  auto pending = pending_client_requests_.find(message.at("id").dump());
+  if (pending == pending_client_requests_.end()) return;
+  auto on_result = std::move(pending->second);
+  pending_client_requests_.erase(pending);
+  if (message.contains("error")) {
+    log(fmt::format("the client answered with an error: {}", serialize(message.at("error"))));
+    return;
+  }
+  try {
+    on_result(message.at("result"));
+  } catch (const std::exception& e) {
+    log(fmt::format("ignored the client's answer: {}", e.what()));
+  }
+}
+
+json ProtocolServer::on_initialize(const json& params) {
+  if (state_ != State::Uninitialized) throw RequestError(ErrorCode::InvalidRequest, "initialize was already called");
+  client_ = params.get<InitializeParams>();
+  PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
+  features_.set_position_encoding(encoding);
+  std::optional<std::string> root_path;
+  if (client_.root_uri) root_path = path_from_uri(*client_.root_uri);
+  project_config_ = options_.load_project_config(root_path);
+  apply_settings(client_.initialization_options);
+  state_ = State::Running;
+  InitializeResult result;
+  result.capabilities.position_encoding = std::string(position_encoding_name(encoding));
+  result.capabilities.code_action_kinds = kCodeActionKinds;
+  result.server_name = "forklift";
+  result.server_version = options_.version;
+  return result;
+}
+
+json ProtocolServer::on_shutdown(const json&) {
+  features_.stop();
+  state_ = State::ShutDown;
+  return nullptr;
+}
+
+json ProtocolServer::on_code_action(const json& params) { return features_.code_actions(params.get<CodeActionParams>()); }
+
+json ProtocolServer::on_hover(const json& params) {
+  auto hover = features_.hover(params.get<TextDocumentPositionParams>());
+  return hover ? json(*hover) : json(nullptr);
+}
+
+json ProtocolServer::on_document_symbol(const json& params) {
+  return features_.document_symbols(params.at("textDocument").get<TextDocumentIdentifier>());
+}
+
+json ProtocolServer::on_definition(const json& params) {
+  return features_.definition(params.get<TextDocumentPositionParams>());
+}
+
+json ProtocolServer::on_references(const json& params) { return features_.references(params.get<ReferenceParams>()); }
+
+void ProtocolServer::on_initialized(const json&) {
+  if (client_.supports_configuration) request_client_configuration();
+}
+
+void ProtocolServer::on_did_open(const json& params) { features_.did_open(params.get<DidOpenTextDocumentParams>()); }
+
+void ProtocolServer::on_did_change(const json& params) {
+  features_.did_change(params.get<DidChangeTextDocumentParams>());
+}
+
+void ProtocolServer::on_did_close(const json& params) { features_.did_close(params.get<DidCloseTextDocumentParams>()); }
+
+// Pull-model clients send an empty notification and answer
+// workspace/configuration; push-model clients send the settings along.
+void ProtocolServer::on_did_change_configuration(const json& params) {
+  if (client_.supports_configuration) {
+    request_client_configuration();
+    return;
+  }
+  json settings = params.is_object() ? params.value("settings", json()) : json();
+  if (settings.is_object() && settings.contains("forklift")) settings = settings.at("forklift");
+  apply_settings(settings);
+}
+
+void ProtocolServer::request_client_configuration() {
+  std::string id = fmt::format("forklift-{}", next_request_id_++);
+  pending_client_requests_[json(id).dump()] = [this](const json& result) {
+    if (result.is_array() && !result.empty()) apply_settings(result.front());
+  };
+  send(make_request(id, "workspace/configuration", {{"items", {{{"section", "forklift"}}}}}));
+}
+
+void ProtocolServer::apply_settings(const json& settings) {
+  ServerConfig config = project_config_;
+  try {
+    config = apply_client_settings(project_config_, settings);
+  } catch (const std::invalid_argument& e) {
+    log(fmt::format("ignored the client's settings: {}", e.what()));
+  }
+  features_.configure(config);
+}
+
+void ProtocolServer::send(const json& message) { transport_.write(serialize(message)); }
+
+void ProtocolServer::log(std::string_view text) const {
+  if (options_.log) {
+    options_.log(text);
+  } else {
+    std::fprintf(stderr, "forklift lsp: %.*s\n", static_cast<int>(text.size()), text.data());
+  }
+}
+
+}  // namespace forklift::lsp
