@@ -1,0 +1,13 @@
+#!/bin/ksh
+# Read a key=value config named by the first argument: cat feeds the loop
+# through a pipe, cut forks twice per line, and $(cat) reads the file again.
+
+file=${1:-/etc/forklift.conf}
+while IFS= read -r line
+do
+    key=${line%%=*}
+    value=${line#*=}; value=${value%%=*}
+    echo "key=$key value=$value"
+done < "$file"
+content=$(<"$file")
+echo "${#content} bytes of config"

@@ -1,0 +1,21 @@
+// Runs a script under a real shell with fixed inputs and environment.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace forklift::test {
+
+struct ScriptRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// `shell script args...` in `cwd`, stdin from `stdin_path` (or /dev/null when
+// empty), with LC_ALL=C.UTF-8, TZ=UTC and an empty TIMEFORMAT (so `time`
+// prints nothing that changes from run to run) on top of our environment.
+ScriptRun run_script(const std::string& shell, const std::string& script, const std::vector<std::string>& args,
+                     const std::string& stdin_path, const std::string& cwd);
+
+}  // namespace forklift::test
