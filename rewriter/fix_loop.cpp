@@ -8,7 +8,6 @@
 #include "rewriter/edit_application.h"
 #include "rewriter/fix_selection.h"
 #include "rewriter/offset_map.h"
-#include "rewriter/unparsed_regions.h"
 
 namespace forklift {
 namespace {
@@ -45,7 +44,6 @@ void note_left(const FixSelection& selection, const LintResult& lint, bool unsaf
     left.push_back({d.code, d.fix->applicability == Applicability::DisplayOnly ? LeftReason::DisplayOnly
                                                                                : LeftReason::NeedsUnsafeFixes});
   }
-  for (const Diagnostic* d : selection.blocked) left.push_back({d->code, LeftReason::NextToSyntaxError});
   for (const Diagnostic* d : selection.invalid) left.push_back({d->code, LeftReason::InvalidEdits});
   if (!converged) {
     for (const Diagnostic* d : selection.accepted) left.push_back({d->code, LeftReason::NotConverged});
@@ -58,24 +56,22 @@ void note_left(const FixSelection& selection, const LintResult& lint, bool unsaf
 FixLoopResult run_fix_loop(const SourceFile& input, const FixLoopOptions& options, const Linter& lint) {
   FixLoopResult result;
   std::string current = input.text();
-  LintedSource linted = lint(input);
+  LintResult linted = lint(input);
   std::unordered_set<size_t> seen{std::hash<std::string_view>{}(current)};
 
   for (int round = 1;; ++round) {
-    SourceFile file(input.path(), current);
-    FixSelectionPolicy policy{options.unsafe_fixes,
-                              unparsed_regions(file, linted.lint.parse_errors, linted.error_nodes)};
-    FixSelection selection = select_fixes(linted.lint.diagnostics, current.size(), policy);
+    FixSelection selection = select_fixes(linted.diagnostics, current.size(), options.unsafe_fixes);
     std::string next = selection.accepted.empty() ? current : apply_edits(current, selection.edits);
     bool repeats = !seen.insert(std::hash<std::string_view>{}(next)).second;
     if (selection.accepted.empty() || next == current || repeats || round > options.max_rounds) {
       bool converged = selection.accepted.empty() || next == current;
-      note_left(selection, linted.lint, options.unsafe_fixes, converged, result.left);
+      note_left(selection, linted, options.unsafe_fixes, converged, result.left);
+      result.syntax_errors = linted.parse_errors.size();
       break;
     }
 
-    LintedSource next_linted = lint(SourceFile(input.path(), next));
-    if (auto broken = first_new_error(linted.lint, next_linted.lint, selection.edits)) {
+    LintResult next_linted = lint(SourceFile(input.path(), next));
+    if (auto broken = first_new_error(linted, next_linted, selection.edits)) {
       SourceFile rewritten(input.path(), next);
       return FixLoopResult{input.text(), {}, {}, FixFailure{round, codes_of(selection.accepted),
                                                            format_parse_error(rewritten, *broken)}, 0};

@@ -8,19 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/ast.h"
 #include "analyzer/source_file.h"
 #include "rules/diagnostic.h"
 #include "rules/linter.h"
 
 namespace forklift {
 
-// One lint pass over a text, with what the fix loop needs beyond the findings.
-struct LintedSource {
-  LintResult lint;
-  std::vector<Span> error_nodes;  // Error nodes of a parse that recovered from errors
-};
-using Linter = std::function<LintedSource(const SourceFile&)>;
+// One lint pass over a text: lint_source with the file's options, or a
+// stand-in in tests. It must not offer fixes next to parse errors
+// (lint_source drops them), so the loop never edits there.
+using Linter = std::function<LintResult(const SourceFile&)>;
 
 inline constexpr int kMaxFixRounds = 10;
 
@@ -33,7 +30,6 @@ struct FixLoopOptions {
 enum class LeftReason {
   NeedsUnsafeFixes,    // Unsafe without --unsafe-fixes
   DisplayOnly,         // never applied
-  NextToSyntaxError,   // inside or next to a region that failed to parse
   InvalidEdits,        // the rule produced edits out of range or out of order
   NotConverged,        // still applicable when the round limit was reached
 };
@@ -56,6 +52,7 @@ struct FixLoopResult {
   std::vector<LeftFix> left;          // fixes of the final text that were not applied
   std::optional<FixFailure> failure;
   int rounds = 0;                     // rounds that changed the text
+  size_t syntax_errors = 0;           // parse errors of the final text (no fixes were offered next to them)
   bool changed() const { return applied.size() > 0; }
 };
 

@@ -25,19 +25,6 @@ class TakenEdits {
   std::multimap<uint32_t, uint32_t> taken_;  // begin -> end; one fix may put an insertion and a replacement at one begin
 };
 
-// Regions are half-open byte ranges: an edit right after one (at the start of
-// the next line) is outside it; an insertion inside it is not.
-bool touches(const Edit& edit, const Span& region) {
-  if (edit.begin == edit.end) return region.begin <= edit.begin && edit.begin < region.end;
-  return edit.begin < region.end && region.begin < edit.end;
-}
-
-bool touches_any(const Fix& fix, std::span<const Span> regions) {
-  return std::any_of(fix.edits.begin(), fix.edits.end(), [&](const Edit& edit) {
-    return std::any_of(regions.begin(), regions.end(), [&](const Span& region) { return touches(edit, region); });
-  });
-}
-
 auto precedence_key(const Diagnostic& d) { return std::tuple(d.fix->edits.front().begin, std::string_view(d.code), d.begin); }
 
 }  // namespace
@@ -46,15 +33,13 @@ bool is_applicable(Applicability applicability, bool unsafe_fixes) {
   return applicability == Applicability::Safe || (unsafe_fixes && applicability == Applicability::Unsafe);
 }
 
-FixSelection select_fixes(std::span<const Diagnostic> diagnostics, size_t text_size, const FixSelectionPolicy& policy) {
+FixSelection select_fixes(std::span<const Diagnostic> diagnostics, size_t text_size, bool unsafe_fixes) {
   FixSelection selection;
   std::vector<const Diagnostic*> candidates;
   for (const Diagnostic& d : diagnostics) {
-    if (!d.fix || d.fix->edits.empty() || !is_applicable(d.fix->applicability, policy.unsafe_fixes)) continue;
+    if (!d.fix || d.fix->edits.empty() || !is_applicable(d.fix->applicability, unsafe_fixes)) continue;
     if (check_edits(d.fix->edits, text_size)) {
       selection.invalid.push_back(&d);
-    } else if (touches_any(*d.fix, policy.forbidden)) {
-      selection.blocked.push_back(&d);
     } else {
       candidates.push_back(&d);
     }

@@ -8,7 +8,7 @@
 using forklift::Applicability;
 using forklift::FixLoopOptions;
 using forklift::LeftReason;
-using forklift::LintedSource;
+using forklift::LintResult;
 using forklift::Linter;
 using forklift::run_fix_loop;
 using forklift::SourceFile;
@@ -24,32 +24,28 @@ struct TextRule {
 };
 
 // A stand-in for lint_source: text rules for findings, and a "parser" whose
-// only syntax is balanced parentheses; "ERR" marks what a recovering front end
-// would have left as an Error node.
+// only syntax is balanced parentheses.
 Linter text_linter(std::vector<TextRule> rules, int* passes = nullptr) {
   return [rules = std::move(rules), passes](const SourceFile& file) {
     if (passes) ++*passes;
     const std::string& text = file.text();
-    LintedSource out;
+    LintResult out;
     std::vector<uint32_t> open;
     for (uint32_t i = 0; i < text.size(); ++i) {
       if (text[i] == '(') open.push_back(i);
-      if (text[i] == ')' && open.empty()) out.lint.parse_errors.push_back({i, "syntax error: `)' unexpected"});
+      if (text[i] == ')' && open.empty()) out.parse_errors.push_back({i, "syntax error: `)' unexpected"});
       if (text[i] == ')' && !open.empty()) open.pop_back();
     }
-    if (!open.empty()) out.lint.parse_errors.push_back({file.size(), "syntax error: unexpected end of file"});
-    for (size_t at = text.find("ERR"); at != std::string::npos; at = text.find("ERR", at + 1)) {
-      out.error_nodes.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(at + 3)});
-    }
+    if (!open.empty()) out.parse_errors.push_back({file.size(), "syntax error: unexpected end of file"});
     for (const TextRule& rule : rules) {
       for (size_t at = text.find(rule.pattern); at != std::string::npos; at = text.find(rule.pattern, at + rule.pattern.size())) {
         auto begin = static_cast<uint32_t>(at);
         auto end = static_cast<uint32_t>(at + rule.pattern.size());
-        out.lint.diagnostics.push_back(
+        out.diagnostics.push_back(
             forklift::test::diagnostic_with_fix(rule.code, {{begin, end, rule.replacement}}, rule.applicability));
       }
     }
-    std::sort(out.lint.diagnostics.begin(), out.lint.diagnostics.end(),
+    std::sort(out.diagnostics.begin(), out.diagnostics.end(),
               [](const auto& a, const auto& b) { return std::tie(a.begin, a.code) < std::tie(b.begin, b.code); });
     return out;
   };
@@ -133,20 +129,7 @@ TEST_CASE("errors the input already had do not count as new, even when shifted",
   auto r = run_fix_loop(SourceFile("t.sh", text), {}, lint);
   CHECK_FALSE(r.failure);
   CHECK(r.text == "s\n\n\n\n(unclosed\n");
-}
-
-TEST_CASE("no fix is applied on or next to a line with a parse error", "[rewriter]") {
-  auto lint = text_linter({{"FL1", "a", "b"}});
-  std::string text = "a\na\na )\na\na\n";  // the error is on line 3
-  auto r = run_fix_loop(SourceFile("t.sh", text), {}, lint);
-  CHECK(r.text == "b\na\na )\na\nb\n");
-  CHECK(count_left(r, "FL1", LeftReason::NextToSyntaxError) == 3);
-}
-
-TEST_CASE("no fix is applied in or next to an error node", "[rewriter]") {
-  auto lint = text_linter({{"FL1", "a", "b"}});
-  auto r = run_fix_loop(SourceFile("t.sh", "a\na\nERR a\na\na\n"), {}, lint);
-  CHECK(r.text == "b\na\nERR a\na\nb\n");
+  CHECK(r.syntax_errors == 1);
 }
 
 TEST_CASE("fixes that undo each other stop instead of looping", "[rewriter]") {

@@ -5,7 +5,6 @@
 
 using forklift::Applicability;
 using forklift::Diagnostic;
-using forklift::FixSelectionPolicy;
 using forklift::select_fixes;
 using forklift::test::diagnostic_with_fix;
 
@@ -21,7 +20,7 @@ std::vector<std::string> codes(const std::vector<const Diagnostic*>& ds) {
 
 TEST_CASE("the fix that starts earlier wins a conflict", "[rewriter]") {
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL101", {{5, 9, "x"}}), diagnostic_with_fix("FL900", {{2, 6, "y"}})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   CHECK(codes(selection.accepted) == std::vector<std::string>{"FL900"});
   CHECK(codes(selection.conflicting) == std::vector<std::string>{"FL101"});
   REQUIRE(selection.edits.size() == 1);
@@ -30,7 +29,7 @@ TEST_CASE("the fix that starts earlier wins a conflict", "[rewriter]") {
 
 TEST_CASE("at the same start the lower rule code wins", "[rewriter]") {
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL202", {{2, 4, "b"}}), diagnostic_with_fix("FL102", {{2, 6, "a"}})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   CHECK(codes(selection.accepted) == std::vector<std::string>{"FL102"});
   CHECK(codes(selection.conflicting) == std::vector<std::string>{"FL202"});
 }
@@ -40,7 +39,7 @@ TEST_CASE("a fix is taken whole or not at all", "[rewriter]") {
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL100", {{10, 12, "z"}}),
                              diagnostic_with_fix("FL300", {{0, 1, "a"}, {11, 13, "b"}}),
                              diagnostic_with_fix("FL200", {{3, 4, "c"}})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   // FL300 starts first, so it wins against FL100; FL200 does not touch either.
   CHECK(codes(selection.accepted) == std::vector<std::string>{"FL300", "FL200"});
   CHECK(codes(selection.conflicting) == std::vector<std::string>{"FL100"});
@@ -53,7 +52,7 @@ TEST_CASE("a fix is taken whole or not at all", "[rewriter]") {
 TEST_CASE("touching fixes conflict; separated ones are applied together", "[rewriter]") {
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL1", {{0, 3, "a"}}), diagnostic_with_fix("FL2", {{3, 5, "b"}}),
                              diagnostic_with_fix("FL3", {{6, 7, "c"}})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   CHECK(codes(selection.accepted) == std::vector<std::string>{"FL1", "FL3"});
   CHECK(codes(selection.conflicting) == std::vector<std::string>{"FL2"});
 }
@@ -62,34 +61,22 @@ TEST_CASE("only safe fixes unless unsafe fixes are asked for; display-only never
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL1", {{0, 1, "a"}}),
                              diagnostic_with_fix("FL2", {{3, 4, "b"}}, Applicability::Unsafe),
                              diagnostic_with_fix("FL3", {{6, 7, "c"}}, Applicability::DisplayOnly)};
-  CHECK(codes(select_fixes(ds, 20, {}).accepted) == std::vector<std::string>{"FL1"});
-  FixSelectionPolicy unsafe{true, {}};
-  CHECK(codes(select_fixes(ds, 20, unsafe).accepted) == std::vector<std::string>{"FL1", "FL2"});
-}
-
-TEST_CASE("fixes touching a forbidden region are blocked, others still apply", "[rewriter]") {
-  // The region is [8, 13): an insertion at 13 is just outside, one at 10 inside.
-  std::vector<Diagnostic> ds{diagnostic_with_fix("FL1", {{0, 2, "a"}}), diagnostic_with_fix("FL2", {{8, 9, "b"}}),
-                             diagnostic_with_fix("FL3", {{12, 14, "c"}}), diagnostic_with_fix("FL4", {{13, 13, "d"}}),
-                             diagnostic_with_fix("FL5", {{10, 10, "e"}})};
-  FixSelectionPolicy policy{false, {{8, 13}}};
-  auto selection = select_fixes(ds, 20, policy);
-  CHECK(codes(selection.accepted) == std::vector<std::string>{"FL1", "FL4"});
-  CHECK(codes(selection.blocked) == std::vector<std::string>{"FL2", "FL3", "FL5"});
+  CHECK(codes(select_fixes(ds, 20, false).accepted) == std::vector<std::string>{"FL1"});
+  CHECK(codes(select_fixes(ds, 20, true).accepted) == std::vector<std::string>{"FL1", "FL2"});
 }
 
 TEST_CASE("fixes with edits outside the text or out of order are set aside", "[rewriter]") {
   std::vector<Diagnostic> ds{diagnostic_with_fix("FL1", {{0, 30, "a"}}),
                              diagnostic_with_fix("FL2", {{5, 6, "b"}, {1, 2, "c"}}),
                              diagnostic_with_fix("FL3", {{7, 8, "d"}})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   CHECK(codes(selection.invalid) == std::vector<std::string>{"FL1", "FL2"});
   CHECK(codes(selection.accepted) == std::vector<std::string>{"FL3"});
 }
 
 TEST_CASE("diagnostics without fixes or with empty fixes are ignored", "[rewriter]") {
   std::vector<Diagnostic> ds{Diagnostic{}, diagnostic_with_fix("FL2", {})};
-  auto selection = select_fixes(ds, 20, {});
+  auto selection = select_fixes(ds, 20, false);
   CHECK(selection.accepted.empty());
   CHECK(selection.conflicting.empty());
   CHECK(selection.invalid.empty());
