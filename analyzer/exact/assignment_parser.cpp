@@ -1,0 +1,123 @@
+// Assignments (`name=value`, `name+=value`, `name[sub]=value`), array and
+// compound literals, and subscripts.
+#include "analyzer/exact/char_class.h"
+#include "analyzer/exact/parser.h"
+
+namespace forklift::exact {
+
+// A name, with ksh's compound members (`a.b.c`) when `dotted`.
+uint32_t Parser::scan_name(uint32_t at, bool dotted) const {
+  if (at >= end_ || !is_name_start(src_[at])) return at;
+  uint32_t p = at + 1;
+  while (p < end_ && (is_name_char(src_[p]) || (dotted && src_[p] == '.' && p + 1 < end_ && is_name_start(src_[p + 1])))) {
+    ++p;
+  }
+  return p;
+}
+
+// The `]` closing the `[` at `open`, or 0 when it does not close on this line.
+uint32_t Parser::matching_bracket(uint32_t open) const {
+  int depth = 0;
+  for (uint32_t p = open; p < end_; ++p) {
+    switch (src_[p]) {
+      case '[': ++depth; break;
+      case ']':
+        if (--depth == 0) return p;
+        break;
+      case '\\': ++p; break;
+      case '\'': case '"': {
+        char quote = src_[p];
+        for (++p; p < end_ && src_[p] != quote; ++p) {
+          if (quote == '"' && src_[p] == '\\') ++p;
+        }
+        break;
+      }
+      case '\n': return 0;
+      default: break;
+    }
+  }
+  return 0;
+}
+
+bool Parser::assignment_ahead() const {
+  uint32_t p = scan_name(pos_, dialect_ == Dialect::Ksh);
+  if (p == pos_ || p >= end_) return false;
+  if (src_[p] == '[') {
+    p = matching_bracket(p);
+    if (p == 0) return false;
+    ++p;
+  }
+  if (p < end_ && src_[p] == '=') return true;
+  return p + 1 < end_ && src_[p] == '+' && src_[p + 1] == '=';
+}
+
+Node* Parser::parse_assignment() {
+  const uint32_t begin = pos_;
+  const uint32_t name_end = scan_name(pos_, dialect_ == Dialect::Ksh);
+  Node* node = make(NodeKind::Assignment, begin, begin);
+  node->text = slice(begin, name_end);
+  pos_ = name_end;
+  if (peek() == '[') node->kids.push_back(parse_subscript());
+  const uint32_t op_begin = pos_;
+  pos_ += peek() == '+' ? 2 : 1;
+  node->op = slice(op_begin, pos_);
+  node->end = pos_;
+  Node* value = (peek() == '(' && !at_end()) ? parse_array_literal() : parse_word(WordMode::Command);
+  if (value != nullptr) {
+    node->kids.push_back(value);
+    node->end = value->end;
+  }
+  return node;
+}
+
+bool Parser::keyed_element_ahead() const {
+  uint32_t close = matching_bracket(pos_);
+  if (close == 0 || close + 1 >= end_) return false;
+  return src_[close + 1] == '=' || (src_[close + 1] == '+' && close + 2 < end_ && src_[close + 2] == '=');
+}
+
+// `(a b [k]=v)`; in ksh also compound values `(x=1 y=(...))`.
+Node* Parser::parse_array_literal() {
+  const uint32_t begin = pos_++;
+  DepthGuard depth(*this, begin);
+  Node* array = make(NodeKind::ArrayLiteral, begin, begin);
+  for (;;) {
+    skip_linebreaks();
+    if (at_end()) unexpected_expecting(")");
+    if (peek() == ')') {
+      ++pos_;
+      break;
+    }
+    Node* element = nullptr;
+    if (peek() == '[' && keyed_element_ahead()) {
+      element = make(NodeKind::KeyedElement, pos_, pos_);
+      element->kids.push_back(parse_subscript());
+      pos_ += peek() == '+' ? 2 : 1;
+      element->end = pos_;
+      if (Node* value = parse_word(WordMode::Command)) {
+        element->kids.push_back(value);
+        element->end = value->end;
+      }
+    } else if (dialect_ == Dialect::Ksh && assignment_ahead()) {
+      element = parse_assignment();
+    } else {
+      element = parse_word(WordMode::Command);
+      if (element == nullptr) unexpected();
+    }
+    array->kids.push_back(element);
+  }
+  array->end = pos_;
+  return array;
+}
+
+Node* Parser::parse_subscript() {
+  const uint32_t begin = pos_++;
+  Node* content = parse_word_until(WordMode::Subscript);
+  if (at_end()) fail(begin, "syntax error: `[' unmatched");
+  ++pos_;
+  Node* node = make(NodeKind::Subscript, begin, pos_);
+  node->kids.push_back(content);
+  return node;
+}
+
+}  // namespace forklift::exact

@@ -1,0 +1,112 @@
+// Here-document bodies: queued by `<<`/`<<-`, read after the newline that
+// ends the command line, several in order.
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "analyzer/exact/parser.h"
+
+namespace forklift::exact {
+namespace {
+
+// The delimiter as the shell compares it: quotes and backslashes removed.
+std::string cooked_delimiter(std::string_view source, const Node* word, bool& quoted) {
+  std::string delimiter;
+  auto append_unescaped = [&](std::string_view text, std::string_view escapable) {
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\\' && i + 1 < text.size() && (escapable.empty() || escapable.find(text[i + 1]) != std::string_view::npos)) {
+        quoted = true;
+        ++i;
+      }
+      delimiter += text[i];
+    }
+  };
+  for (const Node* part : word->kids) {
+    std::string_view raw = source.substr(part->begin, part->end - part->begin);
+    switch (part->kind) {
+      case NodeKind::Literal:
+        append_unescaped(raw, {});
+        break;
+      case NodeKind::SingleQuoted:
+        quoted = true;
+        delimiter.append(raw.substr(1, raw.size() - 2));
+        break;
+      case NodeKind::AnsiCQuoted:
+        quoted = true;
+        delimiter.append(raw.substr(2, raw.size() - 3));
+        break;
+      case NodeKind::DoubleQuoted:
+        quoted = true;
+        append_unescaped(raw.substr(1, raw.size() - 2), "\\\"$`");
+        break;
+      case NodeKind::LocaleQuoted:
+        quoted = true;
+        append_unescaped(raw.substr(2, raw.size() - 3), "\\\"$`");
+        break;
+      default:  // an expansion is compared by its raw text
+        delimiter.append(raw);
+        break;
+    }
+  }
+  return delimiter;
+}
+
+}  // namespace
+
+void Parser::queue_here_document(Node* redirect, const Node* delimiter, bool strip_tabs) {
+  bool quoted = false;
+  std::string cooked = cooked_delimiter(src_, delimiter, quoted);
+  if (quoted) redirect->flags |= kQuotedHereDoc;
+  pending_.push_back({redirect, std::move(cooked), strip_tabs, quoted});
+}
+
+void Parser::read_pending_here_documents() {
+  std::vector<PendingHereDoc> documents;
+  documents.swap(pending_);
+  for (const PendingHereDoc& document : documents) read_here_document(document);
+}
+
+void Parser::read_here_document(const PendingHereDoc& document) {
+  const uint32_t body_begin = pos_;
+  uint32_t body_end = end_;
+  uint32_t line = pos_;
+  uint32_t after = end_;
+  bool found = false;
+  while (line < end_) {
+    const void* newline = memchr(src_.data() + line, '\n', end_ - line);
+    uint32_t line_end = newline != nullptr ? static_cast<uint32_t>(static_cast<const char*>(newline) - src_.data()) : end_;
+    uint32_t next_line = newline != nullptr ? line_end + 1 : end_;
+    uint32_t text_begin = line;
+    uint32_t text_end = line_end;
+    if (text_end > text_begin && src_[text_end - 1] == '\r') --text_end;
+    if (document.strip_tabs) {
+      while (text_begin < text_end && src_[text_begin] == '\t') ++text_begin;
+    }
+    if (slice(text_begin, text_end) == document.delimiter) {
+      body_end = line;
+      after = next_line;
+      found = true;
+      break;
+    }
+    line = next_line;
+  }
+  if (!found) {
+    warnings_.push_back({document.redirect->begin,
+                         fmt::format("here-document delimited by end-of-file (wanted `{}')", document.delimiter)});
+  }
+  Node* body = make(NodeKind::HereDocBody, body_begin, body_end);
+  if (!document.quoted) {
+    const uint32_t saved_end = end_;
+    const bool saved_quotes = in_double_quotes_;
+    end_ = body_end;
+    pos_ = body_begin;
+    in_double_quotes_ = false;
+    parse_word_parts(WordMode::HereDoc, body->kids);
+    end_ = saved_end;
+    in_double_quotes_ = saved_quotes;
+  }
+  pos_ = after;
+  document.redirect->kids.push_back(body);
+}
+
+}  // namespace forklift::exact

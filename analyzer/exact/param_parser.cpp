@@ -1,0 +1,122 @@
+// Braced parameter expansion `${...}`: prefix (`#` length, `!` indirection),
+// name, subscript, operator and operand words.
+#include "analyzer/exact/char_class.h"
+#include "analyzer/exact/parser.h"
+
+namespace forklift::exact {
+
+Node* Parser::parse_braced_param() {
+  uint32_t begin = pos_;
+  pos_ += 2;
+  DepthGuard depth(*this, begin);
+  char c = peek();
+  if (ksh_like() && (c == ' ' || c == '\t' || c == '\n')) return parse_brace_substitution(begin);
+  Node* param = make(NodeKind::ParamExp, begin, begin);
+  param->flags = kParamBraced;
+  parse_param_name(param);
+  if (peek() == '[' && is_name_start(param->text.empty() ? '\0' : param->text[0])) {
+    param->kids.push_back(parse_subscript());
+  }
+  parse_param_operator(param);
+  if (at_end()) fail(begin, "syntax error: `${' unmatched");
+  if (peek() != '}') fail(pos_, "syntax error: bad substitution");
+  ++pos_;
+  param->end = pos_;
+  return param;
+}
+
+void Parser::parse_param_name(Node* param) {
+  char c = peek();
+  char next = peek(1);
+  if (c == '#' && next != '}') {
+    bool names_operand = is_name_start(next) || is_digit(next) || next == '@' || next == '*' || next == '!' ||
+                         next == '$' || (dialect_ == Dialect::Ksh && next == '.') ||
+                         ((next == '-' || next == '?' || next == '#') && peek(2) == '}');
+    if (names_operand) {
+      param->flags |= kParamLength;
+      ++pos_;
+    }
+  } else if (c == '!' && next != '}') {
+    if (is_name_start(next) || is_digit(next) || is_special_param(next)) {
+      param->flags |= kParamIndirect;
+      ++pos_;
+    }
+  }
+  uint32_t name_begin = pos_;
+  c = peek();
+  auto dotted = [&](uint32_t at) {
+    return dialect_ == Dialect::Ksh && at + 1 < end_ && src_[at] == '.' && is_name_start(src_[at + 1]);
+  };
+  if (at_end()) {
+    fail(param->begin, "syntax error: `${' unmatched");
+  } else if (is_name_start(c) || dotted(pos_)) {
+    while (pos_ < end_ && (is_name_char(src_[pos_]) || dotted(pos_))) ++pos_;
+  } else if (is_digit(c)) {
+    while (pos_ < end_ && is_digit(src_[pos_])) ++pos_;
+  } else if (is_special_param(c)) {
+    ++pos_;
+  } else {
+    fail(pos_, "syntax error: bad substitution");
+  }
+  param->text = slice(name_begin, pos_);
+}
+
+void Parser::parse_param_operator(Node* param) {
+  if (at_end() || peek() == '}') return;
+  const uint32_t op_begin = pos_;
+  const char c = peek();
+  const char next = peek(1);
+  auto take_op = [&](uint32_t length) {
+    pos_ += length;
+    param->op = slice(op_begin, pos_);
+  };
+  switch (c) {
+    case ':':
+      if (next == '-' || next == '=' || next == '?' || next == '+') {
+        take_op(2);
+        param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+        return;
+      }
+      take_op(1);
+      param->kids.push_back(parse_word_until(WordMode::ParamOffset));
+      if (peek() == ':' && !at_end()) {
+        ++pos_;
+        param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      }
+      return;
+    case '-': case '=': case '?': case '+':
+      take_op(1);
+      param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      return;
+    case '*':
+      if ((param->flags & kParamIndirect) != 0 && next == '}') take_op(1);
+      return;
+    case '@':
+      if ((param->flags & kParamIndirect) != 0 && next == '}') {
+        take_op(1);
+      } else if (is_alpha(next)) {
+        take_op(2);
+      }
+      return;
+    case '#': case '%':
+      take_op(next == c ? 2 : 1);
+      param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      return;
+    case '/':
+      take_op(next == '/' || next == '#' || next == '%' ? 2 : 1);
+      param->kids.push_back(parse_word_until(WordMode::ParamPattern));
+      if (peek() == '/' && !at_end()) {
+        ++pos_;
+        param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      }
+      return;
+    case '^': case ',': case '~':
+      take_op(next == c ? 2 : 1);
+      if (peek() != '}') param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace forklift::exact

@@ -1,0 +1,60 @@
+// Redirections: `[n|{var}]op word`, with here-documents queued for the next
+// newline.
+#include <array>
+
+#include "analyzer/exact/char_class.h"
+#include "analyzer/exact/parser.h"
+
+namespace forklift::exact {
+
+bool Parser::redirect_ahead() const {
+  if (at_end()) return false;
+  const char c = src_[pos_];
+  if (c == '<' || c == '>') return !(peek(1) == '(' && !posix_sh());
+  if (c == '&') return peek(1) == '>' && !posix_sh();
+  uint32_t p = pos_;
+  if (is_digit(c)) {
+    while (p < end_ && is_digit(src_[p])) ++p;
+  } else if (c == '{' && !posix_sh()) {
+    p = scan_name(pos_ + 1);
+    if (p == pos_ + 1 || p >= end_ || src_[p] != '}') return false;
+    ++p;
+  } else {
+    return false;
+  }
+  return p < end_ && (src_[p] == '<' || src_[p] == '>');
+}
+
+std::string_view Parser::redirect_operator() const {
+  static constexpr std::array<std::string_view, 12> kOperators = {
+      "<<<", "<<-", "<<", "<>", "<&", "<", "&>>", "&>", ">>", ">|", ">&", ">"};
+  for (std::string_view op : kOperators) {
+    if (looking_at(op) && !(op == "<<<" && posix_sh())) return slice(pos_, pos_ + static_cast<uint32_t>(op.size()));
+  }
+  return {};
+}
+
+Node* Parser::parse_redirect() {
+  const uint32_t begin = pos_;
+  Node* node = make(NodeKind::Redirect, begin, begin);
+  if (peek() != '<' && peek() != '>' && peek() != '&') {
+    uint32_t p = pos_;
+    while (src_[p] != '<' && src_[p] != '>') ++p;
+    Node* fd = make(NodeKind::IoNumber, begin, p);
+    fd->text = slice(begin, p);
+    node->kids.push_back(fd);
+    pos_ = p;
+  }
+  node->text = redirect_operator();
+  pos_ += static_cast<uint32_t>(node->text.size());
+  if (node->text == "<<-") node->flags |= kHereDocStripTabs;
+  skip_blanks();
+  Node* target = parse_word(WordMode::Command);
+  if (target == nullptr) unexpected();
+  node->kids.push_back(target);
+  node->end = target->end;
+  if (node->text == "<<" || node->text == "<<-") queue_here_document(node, target, node->text == "<<-");
+  return node;
+}
+
+}  // namespace forklift::exact

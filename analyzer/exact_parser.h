@@ -1,0 +1,32 @@
+// The exact, hand-written parser for ksh93, bash and POSIX sh.
+//
+// It lowers straight into the AST of analyzer/ast.h (the node shapes and
+// spans documented there are its specification) and reports the first syntax
+// error the way a shell would. It never recovers: on a syntax error the
+// result has no AST. A here-document that runs to the end of the file is only
+// reported (shells accept it with a warning) and the AST is kept.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/ast.h"
+#include "analyzer/dialect.h"
+#include "analyzer/front_end.h"
+#include "analyzer/parse_error.h"
+#include "analyzer/source_file.h"
+
+namespace forklift {
+
+// Nodes of the result point into file.text(): the file must outlive the AST.
+ParseResult parse_exact(const SourceFile& file, Dialect dialect);
+
+// Parses the arithmetic expression in source[begin, end) into nodes of `ast`
+// (for variables that hold expressions and `${x:offset:length}` operands).
+// An empty or all-blank range gives an Empty node. On a syntax error appends
+// to `errors` and returns null.
+Node* parse_arithmetic(Ast& ast, std::string_view source, uint32_t begin, uint32_t end,
+                       std::vector<ParseError>& errors);
+
+}  // namespace forklift

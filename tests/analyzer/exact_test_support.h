@@ -1,0 +1,15 @@
+// Shared checks for the exact parser's tests.
+#pragma once
+
+#include <string>
+
+#include "analyzer/ast.h"
+
+namespace forklift::test {
+
+// Violations of the span rules of analyzer/ast.h: every child inside its
+// parent, children ordered and not overlapping, except HereDocBody (which
+// lies after its Redirect) and the nodes below it. Empty when all hold.
+std::string span_violations(const Node& root, uint32_t file_size);
+
+}  // namespace forklift::test
