@@ -4,14 +4,14 @@
 
 #include "cli/file_discovery.h"
 #include "cli/gitignore.h"
-#include "tests/rules/linter_temp_dir.h"
+#include "tests/rules/linter_scratch_dir.h"
 
 using namespace forklift::cli;
-using forklift::test::TempDir;
+using forklift::test::ScratchDir;
 
 namespace {
 
-std::vector<std::string> relative_files(const TempDir& dir, const Discovery& discovery) {
+std::vector<std::string> relative_files(const ScratchDir& dir, const Discovery& discovery) {
   std::vector<std::string> out;
   for (const std::string& file : discovery.files) out.push_back(file.substr(dir.path().size() + 1));
   return out;
@@ -20,7 +20,7 @@ std::vector<std::string> relative_files(const TempDir& dir, const Discovery& dis
 }  // namespace
 
 TEST_CASE("lint discovery: scripts by extension or #! line; binaries and other files skipped") {
-  TempDir dir;
+  ScratchDir dir;
   dir.write("a.sh", "echo\n");
   dir.write("b.bash", "echo\n");
   dir.write("c.ksh", "echo\n");
@@ -39,7 +39,7 @@ TEST_CASE("lint discovery: scripts by extension or #! line; binaries and other f
 }
 
 TEST_CASE("lint discovery: files named on the command line are taken as they are, in order") {
-  TempDir dir;
+  ScratchDir dir;
   std::string txt = dir.write("notes.txt", "echo\n");
   std::string sh = dir.write("a.sh", "echo\n");
   Discovery discovery = discover_files({txt, dir / "missing.sh", sh});
@@ -49,7 +49,7 @@ TEST_CASE("lint discovery: files named on the command line are taken as they are
 }
 
 TEST_CASE("lint discovery: .gitignore patterns, .git skipped") {
-  TempDir dir;
+  ScratchDir dir;
   dir.write(".git/hooks/pre-commit.sh", "echo\n");
   dir.write(".gitignore",
             "# generated\n"
@@ -71,7 +71,7 @@ TEST_CASE("lint discovery: .gitignore patterns, .git skipped") {
 }
 
 TEST_CASE("lint discovery: .gitignore files above the walked folder, up to the repository root") {
-  TempDir dir;
+  ScratchDir dir;
   dir.write("repo/.git/HEAD", "");
   dir.write("repo/.gitignore", "vendor/\n");
   dir.write("repo/src/.gitignore", "*.tmp.sh\n");
@@ -83,7 +83,7 @@ TEST_CASE("lint discovery: .gitignore files above the walked folder, up to the r
 }
 
 TEST_CASE("lint discovery: a directory given as . gives paths without ./") {
-  TempDir dir;
+  ScratchDir dir;
   dir.write("x.sh", "echo\n");
   std::filesystem::path before = std::filesystem::current_path();
   std::filesystem::current_path(dir.path());

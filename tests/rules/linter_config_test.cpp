@@ -4,10 +4,10 @@
 
 #include "rules/config.h"
 #include "rules/path_glob.h"
-#include "tests/rules/linter_temp_dir.h"
+#include "tests/rules/linter_scratch_dir.h"
 
 using namespace forklift;
-using forklift::test::TempDir;
+using forklift::test::ScratchDir;
 
 TEST_CASE("config: every setting is read") {
   ConfigLoad load = parse_config(R"(
@@ -56,7 +56,7 @@ TEST_CASE("config: errors name the file, line and column") {
 }
 
 TEST_CASE("config: found upward from a folder; forklift.toml before .forklift.toml") {
-  TempDir dir;
+  ScratchDir dir;
   dir.write("project/.forklift.toml", "");
   dir.write("project/sub/deeper/x.sh", "");
   CHECK(find_config(dir / "project/sub/deeper") == dir / "project/.forklift.toml");

@@ -1,4 +1,4 @@
-// A scratch directory for tests that need real files; removed afterwards.
+// A scratch directory for lint tests that write real files; removed afterwards.
 #pragma once
 
 #include <unistd.h>
@@ -9,21 +9,21 @@
 
 namespace forklift::test {
 
-class TempDir {
+class ScratchDir {
  public:
-  TempDir() {
+  ScratchDir() {
     static int counter = 0;
     path_ = std::filesystem::temp_directory_path() /
             ("forklift-lint-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
-  ~TempDir() {
+  ~ScratchDir() {
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
   }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
 
   std::string path() const { return path_.string(); }
   std::string operator/(const std::string& relative) const { return (path_ / relative).string(); }
