@@ -4,12 +4,21 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "analyzer/source_file.h"
 #include "lsp/position_encoding.h"
 #include "lsp/protocol/text_sync.h"
 
 namespace forklift::lsp {
+
+// One change in bytes, as applied: [begin, end) of the text before it became `text`.
+struct TextReplacement {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  std::string text;
+  bool whole_document = false;  // the client sent the full text
+};
 
 class Document {
  public:
@@ -23,11 +32,12 @@ class Document {
   std::shared_ptr<const SourceFile> file() const { return file_; }
 
   // Applies the changes of one didChange in order; positions of each change
-  // refer to the text left by the previous one.
-  void apply(const DidChangeTextDocumentParams& params, PositionEncoding encoding);
+  // refer to the text left by the previous one. Returns them in bytes, for
+  // an incremental parser to follow.
+  std::vector<TextReplacement> apply(const DidChangeTextDocumentParams& params, PositionEncoding encoding);
 
  private:
-  void replace(uint32_t begin, uint32_t end, const std::string& text);
+  void replace(const TextReplacement& replacement);
 
   std::string uri_;
   int64_t version_;

@@ -10,11 +10,11 @@ Document& DocumentStore::open(const DidOpenTextDocumentParams& params) {
   return documents_.at(params.uri);
 }
 
-Document* DocumentStore::change(const DidChangeTextDocumentParams& params, PositionEncoding encoding) {
+std::optional<std::vector<TextReplacement>> DocumentStore::change(const DidChangeTextDocumentParams& params,
+                                                                  PositionEncoding encoding) {
   auto it = documents_.find(params.uri);
-  if (it == documents_.end()) return nullptr;
-  it->second.apply(params, encoding);
-  return &it->second;
+  if (it == documents_.end()) return std::nullopt;
+  return it->second.apply(params, encoding);
 }
 
 const Document* DocumentStore::find(const std::string& uri) const {

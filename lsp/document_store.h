@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "lsp/document.h"
@@ -11,8 +12,10 @@ namespace forklift::lsp {
 class DocumentStore {
  public:
   Document& open(const DidOpenTextDocumentParams& params);
-  // Nullptr when the document is not open (the change is then dropped).
-  Document* change(const DidChangeTextDocumentParams& params, PositionEncoding encoding);
+  // The changes in bytes; nullopt when the document is not open (the change
+  // is then dropped).
+  std::optional<std::vector<TextReplacement>> change(const DidChangeTextDocumentParams& params,
+                                                     PositionEncoding encoding);
   void close(const std::string& uri) { documents_.erase(uri); }
   const Document* find(const std::string& uri) const;
 

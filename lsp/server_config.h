@@ -4,7 +4,10 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +20,8 @@ struct ServerConfig {
   bool unsafe_fixes = false;  // offer fixes whose applicability is Unsafe
   // Analysis waits this long after the last edit, so typing does not queue work.
   std::chrono::milliseconds debounce{20};
+  // Codes the project switches off for one file (forklift.toml per-file-ignores).
+  std::function<std::vector<std::string>(std::string_view path)> per_file_ignores;
   // Where a rule's documentation lives; {code} and {name} are substituted.
   std::string docs_url_template = "https://forklift.dev/rules/{code}";
 };

@@ -1,0 +1,51 @@
+#include <catch2/catch.hpp>
+
+#include <future>
+
+#include "lsp/analysis_scheduler.h"
+
+using forklift::lsp::AnalysisScheduler;
+using namespace std::chrono_literals;
+
+TEST_CASE("a newer job for the same document replaces the one still waiting", "[lsp][scheduler]") {
+  AnalysisScheduler scheduler;
+  std::mutex mutex;
+  std::vector<std::string> ran;
+  std::promise<void> done;
+  auto record = [&](std::string what) {
+    std::lock_guard lock(mutex);
+    ran.push_back(std::move(what));
+  };
+  scheduler.schedule("a", 10s, [&] { record("a1"); });
+  scheduler.schedule("b", 0ms, [&] { record("b1"); });
+  scheduler.schedule("a", 0ms, [&] {
+    record("a2");
+    done.set_value();
+  });
+  done.get_future().wait();
+  scheduler.stop();
+  std::sort(ran.begin(), ran.end());
+  CHECK(ran == std::vector<std::string>{"a2", "b1"});
+}
+
+TEST_CASE("cancelled and pending jobs never run; stop waits for the running job", "[lsp][scheduler]") {
+  AnalysisScheduler scheduler;
+  std::atomic<int> runs = 0;
+  std::promise<void> started;
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  scheduler.schedule("x", 10s, [&] { ++runs; });
+  scheduler.cancel("x");
+  scheduler.schedule("y", 0ms, [&] {
+    started.set_value();
+    released.wait();
+    ++runs;
+  });
+  started.get_future().wait();
+  scheduler.schedule("z", 10s, [&] { ++runs; });
+  release.set_value();
+  scheduler.stop();
+  CHECK(runs == 1);
+  scheduler.schedule("w", 0ms, [&] { ++runs; });
+  CHECK(runs == 1);
+}
