@@ -1,0 +1,296 @@
+// Simple commands, declarations, `time`, redirects and here-documents.
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "analyzer/tree_sitter/lowering.h"
+
+namespace forklift::ts {
+namespace {
+
+constexpr std::array<std::string_view, 8> kDeclarationCommands{"typeset", "declare", "local",   "export",
+                                                               "readonly", "integer", "float", "nameref"};
+
+constexpr std::array<std::string_view, 8> kClosingReservedWords{"then", "else", "elif", "fi",
+                                                                "do",   "done", "esac", "}"};
+
+// Longest first, so that `>>` is not read as `>`.
+constexpr std::array<std::string_view, 12> kRedirectOperators{"&>>", "<<<", "<<-", "&>", ">>", ">|",
+                                                              "<>",  "<&",  ">&",  "<<", "<",  ">"};
+
+std::string_view literal_word_text(const Node* node) {
+  if (node->kind != NodeKind::Word || node->kids.size() != 1 || node->kids[0]->kind != NodeKind::Literal) return {};
+  return node->kids[0]->text;
+}
+
+bool is_redirect_type(std::string_view type) { return type == "file_redirect" || type == "herestring_redirect"; }
+
+// `{name}`: a variable that receives the file descriptor.
+bool is_fd_variable(std::string_view text) {
+  if (text.size() < 3 || text.front() != '{' || text.back() != '}' || !is_name_start(text[1])) return false;
+  return std::all_of(text.begin() + 1, text.end() - 1, is_name_char);
+}
+
+Pieces word_pieces(const Node* word) {
+  Pieces pieces;
+  for (Node* part : word->kids) {
+    pieces.push_back({part->begin, part->end, part->kind == NodeKind::Literal ? nullptr : part});
+  }
+  return pieces;
+}
+
+}  // namespace
+
+Node* Lowering::simple_command(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* cmd = make(NodeKind::SimpleCommand, c.begin, c.end);
+  std::vector<Child> group;
+  auto flush = [&] {
+    if (group.empty()) return;
+    Pieces pieces = pieces_of_group(group);
+    cmd->kids.push_back(word(pieces, group.front().begin));
+    group.clear();
+  };
+  for (size_t i = 0; i < kids.size(); ++i) {
+    const Child& kid = kids[i];
+    if (kid.type == "comment" || (ts_node_is_missing(kid.node) && kid.begin == kid.end)) continue;
+    if (kid.named && kid.type == "variable_assignment") {
+      flush();
+      cmd->kids.push_back(assignment(kid));
+    } else if (kid.named && is_redirect_type(kid.type)) {
+      flush();
+      cmd->kids.push_back(redirect(kid));
+    } else if (ts_node_is_error(kid.node)) {
+      flush();
+      cmd->kids.push_back(error_node(kid));
+    } else {
+      if (!group.empty() && group.back().end != kid.begin) flush();
+      group.push_back(kid);
+    }
+  }
+  flush();
+  if (cmd->kids.empty()) return error_node(c);
+  cmd->begin = cmd->kids.front()->begin;
+  cmd->end = cmd->kids.back()->end;
+  return canonical_command(cmd);
+}
+
+Node* Lowering::assignments_command(const Child& c) {
+  Node* cmd = make(NodeKind::SimpleCommand, c.begin, c.end);
+  if (c.type == "variable_assignment") {
+    cmd->kids.push_back(assignment(c));
+  } else {
+    for (const Child& kid : children(c.node)) {
+      if (kid.named && kid.type == "variable_assignment") cmd->kids.push_back(assignment(kid));
+    }
+  }
+  if (cmd->kids.empty()) return error_node(c);
+  return cmd;
+}
+
+Node* Lowering::canonical_command(Node* cmd) {
+  fd_words_to_io_numbers(cmd);
+  if (!cmd->kids.empty()) {
+    // tree-sitter takes a misplaced `done` or `fi` for a command name; a shell rejects it.
+    std::string_view first = literal_word_text(cmd->kids.front());
+    if (std::find(kClosingReservedWords.begin(), kClosingReservedWords.end(), first) != kClosingReservedWords.end()) {
+      fail(cmd->begin, fmt::format("syntax error near unexpected token `{}'", first));
+      cmd->kind = NodeKind::Error;
+      return cmd;
+    }
+  }
+  if (!cmd->kids.empty() && literal_word_text(cmd->kids.front()) == "time") return split_time(cmd);
+  for (size_t i = 0; i < cmd->kids.size(); ++i) {
+    Node* kid = cmd->kids[i];
+    if (kid->kind == NodeKind::Assignment || kid->kind == NodeKind::Redirect) continue;
+    std::string_view name = literal_word_text(kid);
+    if (std::find(kDeclarationCommands.begin(), kDeclarationCommands.end(), name) == kDeclarationCommands.end()) {
+      return cmd;
+    }
+    cmd->kind = NodeKind::Declaration;
+    cmd->text = name;
+    for (size_t k = i + 1; k < cmd->kids.size(); ++k) {
+      if (cmd->kids[k]->kind != NodeKind::Word) continue;
+      if (Node* assign = assignment_from_pieces(word_pieces(cmd->kids[k]))) cmd->kids[k] = assign;
+    }
+    return cmd;
+  }
+  return cmd;
+}
+
+Node* Lowering::split_time(Node* cmd) {
+  Node* time = make(NodeKind::Time, cmd->begin, cmd->kids.front()->end);
+  time->text = cmd->kids.front()->kids.front()->text;
+  size_t rest = 1;
+  if (rest < cmd->kids.size() && literal_word_text(cmd->kids[rest]) == "-p") time->end = cmd->kids[rest++]->end;
+  if (rest == cmd->kids.size()) return time;
+  cmd->kids.erase(cmd->kids.begin(), cmd->kids.begin() + static_cast<std::ptrdiff_t>(rest));
+  cmd->begin = cmd->kids.front()->begin;
+  time->kids.push_back(canonical_command(cmd));
+  time->end = cmd->end;
+  return time;
+}
+
+void Lowering::fd_words_to_io_numbers(Node* cmd) {
+  for (size_t i = 0; i + 1 < cmd->kids.size(); ++i) {
+    Node* word = cmd->kids[i];
+    Node* redir = cmd->kids[i + 1];
+    if (redir->kind != NodeKind::Redirect || word->end != redir->begin || !is_fd_variable(literal_word_text(word))) {
+      continue;
+    }
+    if (!redir->kids.empty() && redir->kids.front()->kind == NodeKind::IoNumber) continue;
+    Node* fd = make(NodeKind::IoNumber, word->begin, word->end);
+    fd->text = slice(word->begin, word->end);
+    redir->kids.insert(redir->kids.begin(), fd);
+    redir->begin = fd->begin;
+    cmd->kids.erase(cmd->kids.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+}
+
+Node* Lowering::test_or_bracket(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  if (!kids.empty() && !kids.front().named && kids.front().type == "[[") {
+    Node* test = make(NodeKind::TestCommand, c.begin, c.end);
+    for (const Child& kid : kids) {
+      if (kid.named && kid.type != "comment") {
+        test->kids.push_back(test_expression(kid));
+        break;
+      }
+    }
+    if (test->kids.empty()) return error_node(c);
+    return test;
+  }
+  // `[ ... ]` is an ordinary command whose words tree-sitter parsed as an expression.
+  Pieces pieces;
+  collect_pieces(c.node, c.begin, c.end, pieces);
+  Node* cmd = make(NodeKind::SimpleCommand, c.begin, c.end);
+  cmd->kids = split_words(pieces);
+  if (cmd->kids.empty()) return error_node(c);
+  return cmd;
+}
+
+Node* Lowering::redirect(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* r = make(NodeKind::Redirect, c.begin, c.end);
+  uint32_t op_at = c.begin;
+  for (const Child& kid : kids) {
+    if (kid.field == fields().descriptor) {
+      Node* fd = make(NodeKind::IoNumber, kid.begin, kid.end);
+      fd->text = slice(kid.begin, kid.end);
+      r->kids.push_back(fd);
+      op_at = kid.end;
+    }
+  }
+  std::string_view rest = src_.substr(op_at, c.end - op_at);
+  for (std::string_view op : kRedirectOperators) {
+    if (rest.substr(0, op.size()) == op) {
+      r->text = slice(op_at, op_at + static_cast<uint32_t>(op.size()));
+      break;
+    }
+  }
+  if (r->text.empty()) return error_node(c);
+  uint32_t target_at = skip_blanks(op_at + static_cast<uint32_t>(r->text.size()), c.end);
+  Pieces pieces;
+  collect_pieces(c.node, target_at, c.end, pieces);
+  Node* target = word(pieces, target_at);
+  r->kids.push_back(target);
+  r->end = std::max(target->end, op_at + static_cast<uint32_t>(r->text.size()));
+  return r;
+}
+
+Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redirects, std::vector<Child>& chain) {
+  std::vector<Child> kids = children(c.node);
+  Node* r = make(NodeKind::Redirect, c.begin, c.end);
+  Child body{};
+  Child end_marker{};
+  bool has_body = false;
+  bool has_end = false;
+  std::vector<Child> pending{kids.rbegin(), kids.rend()};  // a stack, to flatten pipeline/list in order
+  while (!pending.empty()) {
+    Child kid = pending.back();
+    pending.pop_back();
+    if (kid.field == fields().descriptor) {
+      Node* fd = make(NodeKind::IoNumber, kid.begin, kid.end);
+      fd->text = slice(kid.begin, kid.end);
+      r->kids.push_back(fd);
+    } else if (!kid.named && (kid.type == "<<" || kid.type == "<<-")) {
+      r->text = slice(kid.begin, kid.end);
+      if (kid.type == "<<-") r->flags |= kHereDocStripTabs;
+    } else if (kid.type == "heredoc_start") {
+      Pieces pieces;
+      relex_leaf(kid.begin, kid.end, pieces);
+      r->kids.push_back(word(pieces, kid.begin));
+      r->end = kid.end;
+      if (slice(kid.begin, kid.end).find_first_of("'\"\\") != std::string_view::npos) r->flags |= kQuotedHereDoc;
+    } else if (kid.type == "heredoc_body") {
+      body = kid;
+      has_body = true;
+    } else if (kid.type == "heredoc_end") {
+      end_marker = kid;
+      has_end = true;
+    } else if (kid.named && is_redirect_type(kid.type)) {
+      extra_redirects.push_back(redirect(kid));
+    } else if (kid.named && (kid.type == "pipeline" || kid.type == "list")) {
+      // tree-sitter hangs the rest of the command line (`| grep x && y`) under the here-doc.
+      std::vector<Child> inner = children(kid.node);
+      pending.insert(pending.end(), inner.rbegin(), inner.rend());
+    } else if (kid.type != "comment") {
+      chain.push_back(kid);
+    }
+  }
+  if (r->text.empty() || r->kids.empty() || r->kids.back()->kind != NodeKind::Word) return error_node(c);
+  uint32_t body_end = has_end ? end_marker.begin : (has_body ? body.end : r->end);
+  while (body_end > 0 && src_[body_end - 1] != '\n' && has_end) --body_end;
+  // `<<-` bodies start after the tab tree-sitter strips: take the whole line.
+  uint32_t body_begin = has_body ? std::min(body.begin, body_end) : body_end;
+  while (body_begin > 0 && src_[body_begin - 1] != '\n') --body_begin;
+  Node* here = make(NodeKind::HereDocBody, body_begin, body_end);
+  if (has_body && (r->flags & kQuotedHereDoc) == 0) {
+    Pieces pieces;
+    collect_pieces(body.node, body_begin, body_end, pieces);
+    for (const Piece& p : pieces) here->kids.push_back(p.node != nullptr ? p.node : literal(p.begin, p.end));
+  }
+  r->kids.push_back(here);
+  return r;
+}
+
+Node* Lowering::build_chain(Node* first, const std::vector<Child>& chain) {
+  Node* result = nullptr;
+  NodeKind pending_join = NodeKind::AndIf;
+  std::vector<Node*> stages{first};
+  uint32_t pipe_flags = 0;
+  auto close_pipeline = [&] {
+    Node* stage = stages.front();
+    if (stages.size() > 1) {
+      stage = make(NodeKind::Pipeline, stages.front()->begin, stages.back()->end);
+      stage->kids = stages;
+      stage->flags = pipe_flags;
+    }
+    if (result == nullptr) {
+      result = stage;
+    } else {
+      Node* joined = make(pending_join, result->begin, stage->end);
+      joined->kids = {result, stage};
+      result = joined;
+    }
+    stages.clear();
+    pipe_flags = 0;
+  };
+  for (const Child& item : chain) {
+    if (!item.named) {
+      if (item.type == "|&") pipe_flags |= kPipeStderrLink << (stages.size() - 1);
+      if (item.type == "&&" || item.type == "||") {
+        if (stages.empty()) continue;
+        close_pipeline();
+        pending_join = item.type == "&&" ? NodeKind::AndIf : NodeKind::OrIf;
+      }
+      continue;
+    }
+    stages.push_back(statement(item));
+  }
+  if (!stages.empty()) close_pipeline();
+  return result;
+}
+
+}  // namespace forklift::ts

@@ -1,0 +1,453 @@
+// Statements, lists and compound commands.
+#include <algorithm>
+
+#include "analyzer/front_end.h"
+#include "analyzer/tree_sitter/lowering.h"
+
+namespace forklift::ts {
+
+DepthGuard::DepthGuard(Lowering& lowering, uint32_t offset) : lowering_(lowering) {
+  if (++lowering_.depth_ > kMaxNestingDepth) {
+    --lowering_.depth_;
+    throw NestingTooDeep(offset);
+  }
+}
+
+namespace {
+
+size_t find_token(const std::vector<Child>& kids, std::string_view token, size_t from = 0) {
+  for (size_t i = from; i < kids.size(); ++i) {
+    if (!kids[i].named && kids[i].type == token) return i;
+  }
+  return kids.size();
+}
+
+bool is_compound_body(std::string_view type) { return type == "do_group" || type == "compound_statement"; }
+
+}  // namespace
+
+Node* Lowering::program(TSNode root) {
+  std::vector<Child> kids = children(root);
+  Node* prog = make(NodeKind::Program, 0, static_cast<uint32_t>(src_.size()));
+  Node* body = list(kids, 0, kids.size(), 0);
+  prog->kids = std::move(body->kids);
+  return prog;
+}
+
+Node* Lowering::error_node(const Child& c) { return make(NodeKind::Error, c.begin, c.end); }
+
+Node* Lowering::list(const std::vector<Child>& kids, size_t from, size_t to, uint32_t empty_at) {
+  Node* out = make(NodeKind::List, empty_at, empty_at);
+  for (size_t i = from; i < to && i < kids.size(); ++i) {
+    const Child& kid = kids[i];
+    if (!kid.named) {
+      if (kid.type == "&" && !out->kids.empty() && !ts_node_is_missing(kid.node)) {
+        Node* job = out->kids.back();
+        Node* background = make(NodeKind::Background, job->begin, kid.end);
+        background->kids.push_back(job);
+        out->kids.back() = background;
+      }
+      continue;
+    }
+    if (kid.type == "comment") continue;
+    if (Node* stmt = statement(kid)) out->kids.push_back(stmt);
+  }
+  if (!out->kids.empty()) {
+    out->begin = out->kids.front()->begin;
+    out->end = out->kids.back()->end;
+  }
+  return out;
+}
+
+Node* Lowering::list_of(TSNode container, std::string_view open, std::string_view close) {
+  std::vector<Child> kids = children(container);
+  size_t first = find_token(kids, open);
+  size_t from = first < kids.size() ? first + 1 : 0;
+  size_t last = kids.size();
+  for (size_t i = kids.size(); i > from; --i) {
+    if (!kids[i - 1].named && kids[i - 1].type == close) {
+      last = i - 1;
+      break;
+    }
+  }
+  uint32_t empty_at = first < kids.size() ? kids[first].end : ts_node_start_byte(container);
+  return list(kids, from, last, empty_at);
+}
+
+Node* Lowering::statement(const Child& c) {
+  DepthGuard guard(*this, c.begin);
+  std::string_view t = c.type;
+  if (ts_node_is_error(c.node) || ts_node_is_missing(c.node)) return error_node(c);
+  if (t == "command" || t == "unset_command" || t == "declaration_command") return simple_command(c);
+  if (t == "variable_assignment" || t == "variable_assignments") return assignments_command(c);
+  if (t == "pipeline") return pipeline(c);
+  if (t == "list") return and_or(c);
+  if (t == "negated_command") return negated(c);
+  if (t == "redirected_statement") return redirected(c);
+  if (t == "function_definition") return function_def(c);
+  if (t == "subshell") return subshell(c);
+  if (t == "compound_statement") return brace_or_arith(c);
+  if (t == "if_statement") return if_statement(c);
+  if (t == "while_statement") return while_statement(c);
+  if (t == "for_statement") return for_statement(c);
+  if (t == "c_style_for_statement") return arith_for(c);
+  if (t == "case_statement") return case_statement(c);
+  if (t == "test_command") return test_or_bracket(c);
+  if (t == "file_redirect" || t == "herestring_redirect") return attach_redirects(nullptr, {redirect(c)});
+  // A bare word where a statement was expected (tree-sitter recovered).
+  return error_node(c);
+}
+
+Node* Lowering::pipeline(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* pipe = make(NodeKind::Pipeline, c.begin, c.end);
+  uint32_t negation_at = UINT32_MAX;
+  size_t link = 0;
+  for (size_t i = 0; i < kids.size(); ++i) {
+    const Child& kid = kids[i];
+    if (!kid.named) {
+      if (kid.type == "|&") pipe->flags |= kPipeStderrLink << link;
+      if (kid.type == "|" || kid.type == "|&") ++link;
+      continue;
+    }
+    if (kid.type == "comment") continue;
+    if (pipe->kids.empty() && kid.type == "negated_command") {
+      // tree-sitter binds `!` to the first command only; the shell negates the pipeline.
+      negation_at = kid.begin;
+      std::vector<Child> inner = children(kid.node);
+      size_t cmd = inner.size();
+      for (size_t k = 0; k < inner.size(); ++k) {
+        if (inner[k].named) cmd = k;
+      }
+      if (cmd == inner.size()) return error_node(c);
+      pipe->kids.push_back(statement(inner[cmd]));
+      continue;
+    }
+    pipe->kids.push_back(statement(kid));
+  }
+  if (pipe->kids.empty()) return error_node(c);
+  Node* timed = nullptr;
+  if (pipe->kids.front()->is(NodeKind::Time) && !pipe->kids.front()->kids.empty()) {
+    timed = pipe->kids.front();
+    pipe->kids.front() = timed->kids.front();
+  }
+  pipe->begin = pipe->kids.front()->begin;
+  pipe->end = pipe->kids.back()->end;
+  Node* out = pipe->kids.size() == 1 ? pipe->kids.front() : pipe;
+  if (timed != nullptr) {
+    timed->kids = {out};
+    timed->end = out->end;
+    out = timed;
+  }
+  if (negation_at != UINT32_MAX) {
+    Node* neg = make(NodeKind::Negated, negation_at, out->end);
+    neg->kids.push_back(out);
+    out = neg;
+  }
+  return out;
+}
+
+Node* Lowering::and_or(const Child& c) {
+  // tree-sitter nests `a && b || c` to the left; walk the spine without recursion.
+  struct Link {
+    bool is_and;
+    Child right;
+  };
+  std::vector<Link> links;
+  Child node = c;
+  while (node.type == "list") {
+    std::vector<Child> kids = children(node.node);
+    std::vector<Child> operands;
+    Child op{};
+    bool has_op = false;
+    for (const Child& kid : kids) {
+      if (kid.named && kid.type != "comment") {
+        operands.push_back(kid);
+      } else if (!kid.named && (kid.type == "&&" || kid.type == "||")) {
+        op = kid;
+        has_op = true;
+      }
+    }
+    if (operands.size() != 2 || !has_op) return error_node(c);
+    links.push_back({op.type == "&&", operands[1]});
+    node = operands[0];
+  }
+  Node* left = statement(node);
+  for (size_t i = links.size(); i-- > 0;) {
+    Node* right = statement(links[i].right);
+    Node* joined = make(links[i].is_and ? NodeKind::AndIf : NodeKind::OrIf, left->begin, right->end);
+    joined->kids = {left, right};
+    left = joined;
+  }
+  return left;
+}
+
+Node* Lowering::negated(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  for (const Child& kid : kids) {
+    if (kid.named && kid.type != "comment") {
+      Node* inner = statement(kid);
+      Node* neg = make(NodeKind::Negated, c.begin, inner->end);
+      neg->kids.push_back(inner);
+      return neg;
+    }
+  }
+  return error_node(c);
+}
+
+Node* Lowering::redirected(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* body = nullptr;
+  std::vector<Node*> redirects;
+  std::vector<Child> chain;
+  for (const Child& kid : kids) {
+    if (kid.field == fields().body) {
+      body = statement(kid);
+    } else if (kid.type == "heredoc_redirect") {
+      std::vector<Node*> extra;
+      redirects.push_back(heredoc_redirect(kid, extra, chain));
+      redirects.insert(redirects.end(), extra.begin(), extra.end());
+    } else if (kid.type == "file_redirect" || kid.type == "herestring_redirect") {
+      redirects.push_back(redirect(kid));
+    } else if (kid.named && kid.type != "comment") {
+      redirects.push_back(error_node(kid));
+    }
+  }
+  Node* out = attach_redirects(body, std::move(redirects));
+  return chain.empty() ? out : build_chain(out, chain);
+}
+
+Node* Lowering::attach_redirects(Node* body, std::vector<Node*> redirects) {
+  if (redirects.empty()) return body;
+  auto by_position = [](const Node* a, const Node* b) { return a->begin < b->begin; };
+  if (body == nullptr) {
+    std::sort(redirects.begin(), redirects.end(), by_position);
+    Node* cmd = make(NodeKind::SimpleCommand, redirects.front()->begin, redirects.back()->end);
+    cmd->kids = std::move(redirects);
+    return canonical_command(cmd);
+  }
+  uint32_t end = body->end;
+  for (const Node* r : redirects) end = std::max(end, r->end);
+  switch (body->kind) {
+    case NodeKind::SimpleCommand:
+    case NodeKind::Declaration:
+      body->kids.insert(body->kids.end(), redirects.begin(), redirects.end());
+      std::stable_sort(body->kids.begin(), body->kids.end(), by_position);
+      body->begin = std::min(body->begin, body->kids.front()->begin);
+      body->end = end;
+      fd_words_to_io_numbers(body);
+      return body;
+    case NodeKind::Negated:
+    case NodeKind::Time:
+    case NodeKind::Background:
+      if (body->kids.empty()) break;
+      body->kids.back() = attach_redirects(body->kids.back(), std::move(redirects));
+      body->end = end;
+      return body;
+    case NodeKind::Pipeline:
+    case NodeKind::AndIf:
+    case NodeKind::OrIf:
+      body->kids.back() = attach_redirects(body->kids.back(), std::move(redirects));
+      body->end = end;
+      return body;
+    case NodeKind::Redirected:
+      body->kids.insert(body->kids.end(), redirects.begin(), redirects.end());
+      body->end = end;
+      return body;
+    default:
+      break;
+  }
+  Node* wrapped = make(NodeKind::Redirected, body->begin, end);
+  wrapped->kids.push_back(body);
+  wrapped->kids.insert(wrapped->kids.end(), redirects.begin(), redirects.end());
+  return wrapped;
+}
+
+Node* Lowering::function_def(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* fn = make(NodeKind::FunctionDef, c.begin, c.end);
+  Node* body = nullptr;
+  std::vector<Node*> redirects;
+  for (const Child& kid : kids) {
+    if (!kid.named && kid.type == "function") fn->flags |= kKshFunction;
+    if (kid.field == fields().name) fn->text = slice(kid.begin, kid.end);
+    if (kid.field == fields().body) body = statement(kid);
+    if (kid.field == fields().redirect) redirects.push_back(redirect(kid));
+  }
+  if (body == nullptr) return error_node(c);
+  body = attach_redirects(body, std::move(redirects));
+  fn->kids.push_back(body);
+  fn->end = body->end;
+  return fn;
+}
+
+Node* Lowering::subshell(const Child& c) {
+  Node* sub = make(NodeKind::Subshell, c.begin, c.end);
+  sub->kids.push_back(list_of(c.node, "(", ")"));
+  return sub;
+}
+
+Node* Lowering::brace_or_arith(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  if (!kids.empty() && !kids.front().named && kids.front().type == "((") {
+    size_t close = find_token(kids, "))", 1);
+    uint32_t inner_end = close < kids.size() ? kids[close].begin : c.end;
+    Node* cmd = make(NodeKind::ArithCommand, c.begin, c.end);
+    cmd->kids.push_back(arith(c.node, kids.front().end, inner_end, kids.front().end));
+    return cmd;
+  }
+  Node* group = make(NodeKind::BraceGroup, c.begin, c.end);
+  group->kids.push_back(list_of(c.node, "{", "}"));
+  return group;
+}
+
+Node* Lowering::if_statement(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  size_t then = find_token(kids, "then");
+  size_t clauses = then;
+  while (clauses < kids.size() && !(kids[clauses].type == "elif_clause" || kids[clauses].type == "else_clause" ||
+                                    (!kids[clauses].named && kids[clauses].type == "fi"))) {
+    ++clauses;
+  }
+  if (then == kids.size()) return error_node(c);
+  Node* node = make(NodeKind::If, c.begin, c.end);
+  node->kids.push_back(list(kids, 1, then, kids.front().end));
+  node->kids.push_back(list(kids, then + 1, clauses, kids[then].end));
+  for (size_t i = clauses; i < kids.size(); ++i) {
+    const Child& kid = kids[i];
+    if (kid.type == "elif_clause") {
+      std::vector<Child> parts = children(kid.node);
+      size_t elif_then = find_token(parts, "then");
+      if (elif_then == parts.size()) return error_node(c);
+      Node* elif = make(NodeKind::Elif, kid.begin, kid.end);
+      elif->kids.push_back(list(parts, 1, elif_then, parts.front().end));
+      elif->kids.push_back(list(parts, elif_then + 1, parts.size(), parts[elif_then].end));
+      elif->end = elif->kids.back()->end;
+      node->kids.push_back(elif);
+    } else if (kid.type == "else_clause") {
+      std::vector<Child> parts = children(kid.node);
+      Node* otherwise = make(NodeKind::Else, kid.begin, kid.end);
+      otherwise->kids.push_back(list(parts, 1, parts.size(), parts.front().end));
+      otherwise->end = otherwise->kids.back()->end;
+      node->kids.push_back(otherwise);
+    }
+  }
+  return node;
+}
+
+Node* Lowering::while_statement(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  size_t body = 0;
+  while (body < kids.size() && kids[body].field != fields().body) ++body;
+  if (body == kids.size() || kids.empty()) return error_node(c);
+  NodeKind kind = kids.front().type == "until" ? NodeKind::Until : NodeKind::While;
+  Node* loop = make(kind, c.begin, kids[body].end);
+  loop->kids.push_back(list(kids, 1, body, kids.front().end));
+  bool braces = kids[body].type == "compound_statement";
+  loop->kids.push_back(list_of(kids[body].node, braces ? "{" : "do", braces ? "}" : "done"));
+  return loop;
+}
+
+Node* Lowering::for_statement(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  if (kids.empty()) return error_node(c);
+  Node* loop = make(kids.front().type == "select" ? NodeKind::Select : NodeKind::For, c.begin, c.end);
+  Child body{};
+  bool has_body = false;
+  std::vector<Child> group;
+  auto flush = [&] {
+    if (group.empty()) return;
+    Pieces pieces = pieces_of_group(group);
+    loop->kids.push_back(word(pieces, group.front().begin));
+    group.clear();
+  };
+  for (const Child& kid : kids) {
+    if (kid.field == fields().variable) {
+      loop->text = slice(kid.begin, kid.end);
+    } else if (!kid.named && kid.type == "in") {
+      loop->flags |= kForHasIn;
+    } else if (kid.field == fields().value) {
+      if (!group.empty() && group.back().end != kid.begin) flush();
+      group.push_back(kid);
+    } else if (kid.field == fields().body) {
+      body = kid;
+      has_body = true;
+    }
+  }
+  flush();
+  if (!has_body) return error_node(c);
+  bool braces = body.type == "compound_statement";
+  loop->kids.push_back(list_of(body.node, braces ? "{" : "do", braces ? "}" : "done"));
+  loop->end = body.end;
+  return loop;
+}
+
+Node* Lowering::arith_for(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  size_t open = find_token(kids, "((");
+  size_t close = find_token(kids, "))", open);
+  size_t body = 0;
+  while (body < kids.size() && !is_compound_body(kids[body].type)) ++body;
+  if (open == kids.size() || close == kids.size() || body == kids.size()) return error_node(c);
+  std::vector<uint32_t> bounds{kids[open].end};
+  for (size_t i = open + 1; i < close; ++i) {
+    if (!kids[i].named && kids[i].type == ";") {
+      bounds.push_back(kids[i].begin);
+      bounds.push_back(kids[i].end);
+    }
+  }
+  bounds.push_back(kids[close].begin);
+  if (bounds.size() != 6) return error_node(c);
+  Node* loop = make(NodeKind::ArithFor, c.begin, kids[body].end);
+  for (size_t i = 0; i < 6; i += 2) loop->kids.push_back(arith(c.node, bounds[i], bounds[i + 1], bounds[i]));
+  bool braces = kids[body].type == "compound_statement";
+  loop->kids.push_back(list_of(kids[body].node, braces ? "{" : "do", braces ? "}" : "done"));
+  return loop;
+}
+
+Node* Lowering::case_statement(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* node = make(NodeKind::Case, c.begin, c.end);
+  std::vector<Child> subject;
+  for (const Child& kid : kids) {
+    if (kid.field == fields().value) subject.push_back(kid);
+  }
+  node->kids.push_back(word(pieces_of_group(subject), subject.empty() ? c.begin : subject.front().begin));
+  for (const Child& kid : kids) {
+    if (kid.type == "case_item") node->kids.push_back(case_item(kid));
+  }
+  return node;
+}
+
+Node* Lowering::case_item(const Child& c) {
+  std::vector<Child> kids = children(c.node);
+  Node* item = make(NodeKind::CaseItem, c.begin, c.end);
+  size_t close = find_token(kids, ")");
+  if (close == kids.size()) return error_node(c);
+  std::vector<Child> pattern;
+  auto flush = [&] {
+    if (!pattern.empty()) item->kids.push_back(word(pieces_of_group(pattern), pattern.front().begin));
+    pattern.clear();
+  };
+  for (size_t i = 0; i < close; ++i) {
+    const Child& kid = kids[i];
+    if (!kid.named && (kid.type == "|" || kid.type == "(")) {
+      flush();
+      continue;
+    }
+    pattern.push_back(kid);
+  }
+  flush();
+  size_t body_end = kids.size();
+  if (!kids.empty() && !kids.back().named &&
+      (kids.back().type == ";;" || kids.back().type == ";&" || kids.back().type == ";;&")) {
+    body_end = kids.size() - 1;
+    item->text = slice(kids.back().begin, kids.back().end);
+  }
+  Node* body = list(kids, close + 1, body_end, kids[close].end);
+  item->kids.push_back(body);
+  item->end = !item->text.empty() ? kids.back().end : (body->kids.empty() ? kids[close].end : body->end);
+  return item;
+}
+
+}  // namespace forklift::ts
