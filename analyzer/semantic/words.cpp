@@ -1,0 +1,172 @@
+#include "analyzer/semantic/words.h"
+
+#include <cctype>
+
+namespace forklift {
+namespace {
+
+std::string unescape_unquoted(std::string_view raw) {
+  std::string out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    out += raw[i];
+  }
+  return out;
+}
+
+// Inside double quotes a backslash only escapes $ ` " \ and newline.
+std::string unescape_double_quoted(std::string_view raw) {
+  std::string out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size() && std::string_view("$`\"\\\n").find(raw[i + 1]) != std::string_view::npos) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    out += raw[i];
+  }
+  return out;
+}
+
+bool append_static_part(std::string_view source, const Node* part, std::string& out) {
+  switch (part->kind) {
+    case NodeKind::Literal:
+      out += unescape_unquoted(node_text(source, part));
+      return true;
+    case NodeKind::SingleQuoted:
+      out += node_text(source, part).substr(1, part->end - part->begin - 2);
+      return true;
+    case NodeKind::DoubleQuoted:
+      for (const Node* kid : part->kids) {
+        if (!kid->is(NodeKind::Literal)) return false;
+        out += unescape_double_quoted(node_text(source, kid));
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+const Node* unwrap_double_quoted(const Node* part) {
+  if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) return part->kids[0];
+  return nullptr;
+}
+
+bool is_plain(const Node* param) {
+  return param != nullptr && param->is(NodeKind::ParamExp) && param->op.empty() && param->kids.empty() &&
+         (param->flags & (kParamLength | kParamIndirect)) == 0;
+}
+
+const Node* substitution_list(const Node* node) {
+  if (node == nullptr) return nullptr;
+  if (node->is(NodeKind::List)) return node;
+  if ((node->is(NodeKind::CommandSub) || node->is(NodeKind::Backtick)) && node->kids.size() == 1) return node->kids[0];
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> static_word_value(std::string_view source, const Node* word) {
+  if (word == nullptr || !word->is(NodeKind::Word)) return std::nullopt;
+  if ((word->flags & (kWordHasGlob | kWordHasExtGlob | kWordHasBrace | kWordHasTilde)) != 0) return std::nullopt;
+  std::string out;
+  for (const Node* part : word->kids) {
+    if (!append_static_part(source, part, out)) return std::nullopt;
+  }
+  return out;
+}
+
+std::vector<const Node*> command_words(const Node* command) {
+  std::vector<const Node*> words;
+  if (command == nullptr) return words;
+  for (const Node* kid : command->kids) {
+    if (kid->is(NodeKind::Word)) words.push_back(kid);
+  }
+  return words;
+}
+
+bool has_redirects(const Node* command) {
+  for (const Node* kid : command->kids) {
+    if (kid->is(NodeKind::Redirect)) return true;
+  }
+  return false;
+}
+
+bool has_assignments(const Node* command) {
+  for (const Node* kid : command->kids) {
+    if (kid->is(NodeKind::Assignment)) return true;
+  }
+  return false;
+}
+
+std::optional<std::string> command_name(std::string_view source, const Node* command) {
+  if (command == nullptr || !command->is(NodeKind::SimpleCommand)) return std::nullopt;
+  for (const Node* kid : command->kids) {
+    if (kid->is(NodeKind::Word)) return static_word_value(source, kid);
+  }
+  return std::nullopt;
+}
+
+const Node* plain_parameter(const Node* word) {
+  if (word == nullptr || !word->is(NodeKind::Word) || word->kids.size() != 1) return nullptr;
+  const Node* part = word->kids[0];
+  if (const Node* inner = unwrap_double_quoted(part)) part = inner;
+  return is_plain(part) ? part : nullptr;
+}
+
+const Node* quoted_plain_parameter(const Node* word) {
+  if (word == nullptr || !word->is(NodeKind::Word) || word->kids.size() != 1) return nullptr;
+  const Node* inner = unwrap_double_quoted(word->kids[0]);
+  return is_plain(inner) ? inner : nullptr;
+}
+
+bool is_identifier(std::string_view name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  }
+  return true;
+}
+
+bool is_decimal_integer(std::string_view text) {
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+std::string canonical_integer(std::string_view text) {
+  bool negative = !text.empty() && text[0] == '-';
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
+  size_t first = text.find_first_not_of('0');
+  if (first == std::string_view::npos) return "0";
+  return std::string(negative ? "-" : "") + std::string(text.substr(first));
+}
+
+bool is_canonical_integer(std::string_view text) {
+  return is_decimal_integer(text) && text[0] != '+' && canonical_integer(text) == text;
+}
+
+const Node* sole_simple_command(const Node* substitution_or_list) {
+  const Node* list = substitution_list(substitution_or_list);
+  if (list == nullptr || list->kids.size() != 1) return nullptr;
+  const Node* command = list->kids[0];
+  return command->is(NodeKind::SimpleCommand) ? command : nullptr;
+}
+
+const Node* sole_pipeline(const Node* substitution_or_list) {
+  const Node* list = substitution_list(substitution_or_list);
+  if (list == nullptr || list->kids.size() != 1) return nullptr;
+  const Node* pipeline = list->kids[0];
+  return pipeline->is(NodeKind::Pipeline) ? pipeline : nullptr;
+}
+
+std::string_view node_text(std::string_view source, const Node* node) {
+  return source.substr(node->begin, node->end - node->begin);
+}
+
+}  // namespace forklift

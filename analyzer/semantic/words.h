@@ -1,0 +1,51 @@
+// Reading words and simple commands: static values, command names, plain
+// parameter references. Shared by the semantic model and the rules.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/ast.h"
+
+namespace forklift {
+
+// The value a Word has whatever the environment: only literal text and
+// quotes, with escapes removed. nullopt when it contains an expansion, a glob,
+// a brace expansion or a tilde.
+std::optional<std::string> static_word_value(std::string_view source, const Node* word);
+
+// The Word kids of a SimpleCommand (its name and arguments), in order.
+std::vector<const Node*> command_words(const Node* command);
+bool has_redirects(const Node* command);
+bool has_assignments(const Node* command);
+
+// The static name of a SimpleCommand (`expr` in `x=1 expr 1 + 1`); nullopt for
+// a command with no words or a name built from expansions.
+std::optional<std::string> command_name(std::string_view source, const Node* command);
+
+// The ParamExp when a Word is exactly one plain parameter reference: `$x`,
+// `${x}`, `"$x"` or `"${x}"` (no operator, no subscript, no length).
+const Node* plain_parameter(const Node* word);
+// Same, but quoting required: `"$x"` or `"${x}"`.
+const Node* quoted_plain_parameter(const Node* word);
+
+bool is_identifier(std::string_view name);
+// `0`, `42`, `-7`: what printf '%d' would print (no sign on zero, no leading zeros).
+bool is_canonical_integer(std::string_view text);
+// Decimal digits with an optional sign, leading zeros allowed (`007`, `+3`).
+bool is_decimal_integer(std::string_view text);
+// `007` -> `7`, `+3` -> `3`, `-0` -> `0`; the text must satisfy is_decimal_integer.
+std::string canonical_integer(std::string_view text);
+
+// The single command of a substitution body (`$(cmd)`, `` `cmd` ``), or of a
+// List, when the body is exactly one SimpleCommand; nullptr otherwise.
+const Node* sole_simple_command(const Node* substitution_or_list);
+// The single Pipeline of a substitution body, or nullptr.
+const Node* sole_pipeline(const Node* substitution_or_list);
+
+// The source slice of a node.
+std::string_view node_text(std::string_view source, const Node* node);
+
+}  // namespace forklift

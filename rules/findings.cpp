@@ -1,0 +1,73 @@
+#include "rules/findings.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/semantic_model.h"
+
+namespace forklift {
+
+void FixSafety::downgrade(Applicability level, std::string reason) {
+  if (static_cast<int>(level) > static_cast<int>(level_)) level_ = level;
+  if (level != Applicability::Safe) reasons_.push_back(std::move(reason));
+}
+
+std::string FixSafety::reason() const {
+  std::string out;
+  for (const std::string& reason : reasons_) {
+    if (!out.empty()) out += "; ";
+    out += reason;
+  }
+  return out;
+}
+
+Diagnostic make_diagnostic(const RuleInfo& info, const Node* node, std::string message) {
+  Diagnostic diagnostic;
+  diagnostic.code = std::string(info.code);
+  diagnostic.severity = info.default_severity;
+  diagnostic.begin = node->begin;
+  diagnostic.end = node->end;
+  diagnostic.message = std::move(message);
+  return diagnostic;
+}
+
+void attach_fix(Diagnostic& diagnostic, const FixSafety& safety, std::string title, std::vector<Edit> edits) {
+  Fix fix;
+  fix.applicability = safety.level();
+  fix.title = std::move(title);
+  fix.reason = safety.reason();
+  fix.edits = std::move(edits);
+  if (!fix.reason.empty()) {
+    diagnostic.message += fmt::format(" [{} fix: {}]", applicability_name(fix.applicability), fix.reason);
+  }
+  diagnostic.fix = std::move(fix);
+}
+
+void attach_cost(const LintContext& context, const Node* forking, Diagnostic& diagnostic) {
+  ForkEstimate estimate = context.model.fork_estimate(forking);
+  diagnostic.cost = ForkCost{estimate.forks_per_execution, estimate.loop_depth, estimate.estimated_forks};
+  if (estimate.loop_depth > 0 && estimate.forks_per_execution > 0) {
+    diagnostic.message += fmt::format(" ({})", context.model.describe_cost(estimate));
+  }
+}
+
+Edit replace_node(const Node* node, std::string replacement) { return Edit{node->begin, node->end, std::move(replacement)}; }
+
+void require_status_unused(const LintContext& context, const Node* command, std::string_view change,
+                           FixSafety& safety) {
+  std::optional<StatusConsumer> consumer = context.model.exit_status_consumer(command);
+  if (!consumer) return;
+  bool tested = *consumer == StatusConsumer::Condition || *consumer == StatusConsumer::AndOr ||
+                *consumer == StatusConsumer::Negation || *consumer == StatusConsumer::DollarQuestion;
+  safety.downgrade(tested ? Applicability::DisplayOnly : Applicability::Unsafe,
+                   fmt::format("{} and {}", change, describe_consumer(*consumer)));
+}
+
+std::string indentation_at(std::string_view source, uint32_t offset) {
+  size_t line_start = source.rfind('\n', offset == 0 ? 0 : offset - 1);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  size_t end = source.find_first_not_of(" \t", line_start);
+  if (end == std::string_view::npos || end > offset) end = offset;
+  return std::string(source.substr(line_start, end - line_start));
+}
+
+}  // namespace forklift

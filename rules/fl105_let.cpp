@@ -1,0 +1,108 @@
+// FL105 let-command: `let expr…` -> `(( expr, … ))`.
+#include <fmt/format.h>
+
+#include "analyzer/semantic/words.h"
+#include "rules/findings.h"
+#include "rules/rules_catalog.h"
+
+namespace forklift {
+namespace {
+
+constexpr std::string_view kDocs = R"md(## What it does
+Finds the `let` builtin (`let i=i+1`, `let "n = a * b"`).
+
+## Why is this bad?
+`let` takes its expressions as ordinary arguments, so they are subject to word
+splitting and filename expansion (`let x=a*b` may match a file) and usually
+need quoting. `(( ))` parses its body as arithmetic, needs no quoting and has
+the same exit status (1 when the value is 0).
+
+## Example
+```sh
+let "count = count + 1"
+let total=a*b
+```
+
+## Use instead
+```sh
+(( count = count + 1 ))
+(( total = a * b ))
+```
+
+## Fix safety
+Safe when every argument is a literal (quoted or not) without expansions. An
+unquoted argument with `*`, `?` or `[` may have been expanded as a filename
+pattern and an unquoted expansion split into words, so those fixes are unsafe.
+In ksh93u+m `set -e` exits on a `let` whose value is 0 but not on `(( ))`, so
+under `set -e` in ksh the fix is unsafe; with `set -o letoctal`, `let` reads
+`010` as octal and `(( ))` does not. Not offered for `sh` (dash has neither).
+)md";
+
+constexpr RuleInfo kInfo{"FL105", "let-command", "`let` arguments are split and globbed: use `(( ))`",
+                         Severity::Info, kDocs, std::nullopt};
+
+// The arithmetic text of one `let` argument.
+std::optional<std::string> argument_text(const SemanticModel& model, const Node* word, FixSafety& safety) {
+  if (std::optional<std::string> value = static_word_value(model.source(), word)) return value;
+  if (word->kids.size() == 1 && word->kids[0]->is(NodeKind::DoubleQuoted)) {
+    std::string_view text = model.text(word->kids[0]);
+    return std::string(text.substr(1, text.size() - 2));
+  }
+  if ((word->flags & kWordHasGlob) != 0) {
+    safety.downgrade(Applicability::Unsafe, "an unquoted `*`, `?` or `[` in a `let` argument is a filename pattern");
+  }
+  for (const Node* part : word->kids) {
+    if (!part->is(NodeKind::Literal) && !part->is(NodeKind::SingleQuoted) && !part->is(NodeKind::DoubleQuoted)) {
+      safety.downgrade(Applicability::Unsafe, "an unquoted expansion in a `let` argument is split into words");
+      break;
+    }
+  }
+  return std::string(model.text(word));
+}
+
+class LetCommand final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
+    const SemanticModel& model = context.model;
+    if (context.dialect == Dialect::Sh) return;
+    bool letoctal = model.source().find("letoctal") != std::string_view::npos;
+    visit(context.ast.root, [&](const Node* node) {
+      if (!node->is(NodeKind::SimpleCommand) || command_name(model.source(), node) != "let" ||
+          has_redirects(node) || has_assignments(node)) {
+        return true;
+      }
+      std::vector<const Node*> words = command_words(node);
+      if (words.size() < 2) return true;
+      FixSafety safety;
+      std::string body;
+      for (size_t i = 1; i < words.size(); ++i) {
+        std::optional<std::string> text = argument_text(model, words[i], safety);
+        if (!text || text->find_first_of("\n") != std::string::npos) return true;
+        if (!body.empty()) body += ", ";
+        body += *text;
+      }
+      if (context.dialect == Dialect::Ksh) {
+        if (model.exit_status_consumer(node) == StatusConsumer::ErrExit) {
+          safety.downgrade(Applicability::Unsafe, "ksh93 `set -e` exits when `let` yields 0 but not for `(( ))`");
+        }
+        if (letoctal) safety.downgrade(Applicability::Unsafe, "`set -o letoctal` makes `let` read 010 as octal");
+      }
+      std::string replacement = fmt::format("(( {} ))", body);
+      Diagnostic diagnostic = make_diagnostic(kInfo, node, fmt::format("Use `{}` instead of `let`", replacement));
+      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(node, replacement)});
+      out.push_back(std::move(diagnostic));
+      return true;
+    });
+  }
+};
+
+}  // namespace
+
+const Rule& let_command_rule() {
+  static const LetCommand rule;
+  return rule;
+}
+
+}  // namespace forklift

@@ -1,0 +1,30 @@
+// Where a command substitution sits: in which word and command, quoted or
+// not, and whether the command's exit status is the substitution's.
+#pragma once
+
+#include "analyzer/ast.h"
+#include "analyzer/semantic_model.h"
+
+namespace forklift {
+
+struct SubstitutionSite {
+  const Node* substitution = nullptr;  // CommandSub or Backtick
+  const Node* word = nullptr;          // the innermost Word around it, if any
+  const Node* command = nullptr;       // SimpleCommand or Declaration the word belongs to, if any
+  const Node* assignment = nullptr;    // set when the word is an Assignment's value
+  bool quoted = false;                 // directly inside "…"
+  bool whole_word = false;             // the word is only this substitution (quoted or not)
+  // An assignment-only command (`v=$(cmd)`): its exit status is the substitution's.
+  bool sets_command_status = false;
+};
+
+SubstitutionSite locate_substitution(const SemanticModel& model, const Node* substitution);
+
+// A Backtick whose body contains backslashes: the inner nodes' text is still
+// escaped, so rules that copy text from inside it leave it to FL201 first.
+bool inside_escaped_backtick(const SemanticModel& model, const Node* node);
+
+// Every CommandSub and Backtick of the tree, in source order.
+std::vector<const Node*> substitutions(const Node* root);
+
+}  // namespace forklift
