@@ -73,7 +73,7 @@ class SemanticModel {
   double forks(const Node* node) const { return forks_.forks(node); }
   const std::vector<ForkSite>& fork_sites() const { return fork_sites_; }
   ForkEstimate fork_estimate(const Node* node) const;
-  // "1 fork each time it runs", "~2 forks per iteration, inside 2 nested loops (~20000 per run)".
+  // "1 fork each time it runs", "~2 forks per iteration inside 2 nested loops, ~20000 per run".
   std::string describe_cost(const ForkEstimate& estimate) const;
 
   // ---- Integer inference ----

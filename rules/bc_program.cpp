@@ -141,7 +141,11 @@ class BcReader {
         while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
         std::string_view name = text.substr(i, end - i);
         bool call = end < text.size() && text[end] == '(';
-        if (name == "scale" || name == "sqrt" || (call && name.size() == 1)) {
+        if (name == "scale") {
+          fractional_ = true;
+          end = text.find_first_of(";\n", end);  // `scale = N`
+          if (end == std::string_view::npos) end = text.size();
+        } else if (name == "sqrt" || (call && name.size() == 1)) {
           fractional_ = true;
         } else {
           other_ = true;
@@ -397,11 +401,14 @@ BcTranslation translate_bc(const SemanticModel& model, const BcCall& call) {
   for (const Node* part : call.program) reader.read_part(part);
   std::vector<Token>& tokens = reader.tokens();
   while (!tokens.empty() && tokens.back().type == TokenType::Separator) tokens.pop_back();
-  for (const Token& token : tokens) {
-    if (token.type == TokenType::Separator) return translation;  // several statements: Other
-  }
   translation.kind = tokens.empty() ? BcProgramKind::Other : reader.kind();
   if (translation.kind != BcProgramKind::Integer) return translation;
+  for (const Token& token : tokens) {
+    if (token.type == TokenType::Separator) {  // several statements
+      translation.kind = BcProgramKind::Other;
+      return translation;
+    }
+  }
 
   ArithmeticWriter writer(model, model.dialect(), translation);
   if (!writer.write(tokens)) {

@@ -1,5 +1,7 @@
 #include "rules/findings.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "analyzer/semantic_model.h"
@@ -8,7 +10,8 @@ namespace forklift {
 
 void FixSafety::downgrade(Applicability level, std::string reason) {
   if (static_cast<int>(level) > static_cast<int>(level_)) level_ = level;
-  if (level != Applicability::Safe) reasons_.push_back(std::move(reason));
+  if (level == Applicability::Safe) return;
+  if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end()) reasons_.push_back(std::move(reason));
 }
 
 std::string FixSafety::reason() const {

@@ -34,7 +34,8 @@ the value looks like one of its operators (`length`, `+`, `(`), so the fix is
 safe only when `$v` is known to be an integer, and unsafe otherwise. `expr`
 also exits with status 1 when the length is 0: the fix is downgraded when the
 status is used. `expr substr "$v" P L` with literal positive P and L becomes
-`${v:P-1:L}`, which dash does not have (no fix for `sh`). `index`, `match` and
+`${v:P-1:L}`, which dash does not have (no fix for `sh`); it fails the same
+way on operator-like values, so it is unsafe unless `$v` is an integer. `index`, `match` and
 `:` (anchored basic regular expressions, whose result is a count or a captured
 group) have no expansion with the same semantics: they are reported without a
 fix.
@@ -103,6 +104,10 @@ class ExprString final : public Rule {
       auto length = positive_literal(model, words[4]);
       if (!position || !length) return report_without_fix(context, substitution, out);
       replacement = fmt::format("${{{}:{}:{}}}", param->text, *position - 1, *length);
+      if (!model.certainly_integer(param->text, param)) {
+        safety.downgrade(Applicability::Unsafe,
+                         "`expr substr` fails when the value is one of its operators (`length`, `+`, `(`)");
+      }
       if (site.sets_command_status) {
         require_status_unused(context, site.command, "`expr` exits with status 1 for an empty result", safety);
       }

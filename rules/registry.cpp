@@ -15,6 +15,21 @@ const std::vector<const Rule*>& all_rules() {
         &let_command_rule(),
         &arith_bracket_rule(),
         &dollar_in_arithmetic_rule(),
+        &backticks_rule(),
+        &useless_echo_rule(),
+        &basename_rule(),
+        &dirname_rule(),
+        &sed_literal_rule(),
+        &tr_case_rule(),
+        &cut_field_rule(),
+        &wc_length_rule(),
+        &pwd_substitution_rule(),
+        &grep_count_rule(),
+        &cat_substitution_rule(),
+        &useless_cat_rule(),
+        &seq_loop_rule(),
+        &loop_invariant_substitution_rule(),
+        &while_read_forks_rule(),
     };
     std::sort(list.begin(), list.end(), [](const Rule* a, const Rule* b) { return a->info().code < b->info().code; });
     return list;

@@ -35,7 +35,11 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
 
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node) {
   for (const Node* n = node; n != nullptr; n = model.parent(n)) {
-    if (n->is(NodeKind::Backtick) && model.text(n).find('\\') != std::string_view::npos) return true;
+    if (!n->is(NodeKind::Backtick)) continue;
+    std::string_view text = model.text(n);
+    for (std::string_view escape : {"\\$", "\\`", "\\\\"}) {
+      if (text.find(escape) != std::string_view::npos) return true;
+    }
   }
   return false;
 }

@@ -20,8 +20,8 @@ struct SubstitutionSite {
 
 SubstitutionSite locate_substitution(const SemanticModel& model, const Node* substitution);
 
-// A Backtick whose body contains backslashes: the inner nodes' text is still
-// escaped, so rules that copy text from inside it leave it to FL201 first.
+// Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
+// is still escaped, so rules that copy text from inside it leave it to FL201 first.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node);
 
 // Every CommandSub and Backtick of the tree, in source order.

@@ -132,7 +132,7 @@ LoopIndex::LoopIndex(std::string_view source, const TreeIndex& tree) : source_(s
 int LoopIndex::innermost_index(const Node* node) const {
   for (const Node* n = node; n != nullptr;) {
     const Node* up = tree_.parent(n);
-    if (up == nullptr) break;
+    if (up == nullptr || up->is(NodeKind::FunctionDef)) break;  // a body runs where it is called
     if (is_loop(up) && is_repeated_part(up, n)) {
       auto it = index_.find(up);
       if (it != index_.end()) return it->second;

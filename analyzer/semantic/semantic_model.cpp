@@ -52,7 +52,7 @@ std::string SemanticModel::describe_cost(const ForkEstimate& estimate) const {
   if (estimate.loop_depth == 0) return fmt::format("{} each time it runs", forks);
   std::string unit = estimate.per_input_line ? "per input line" : "per iteration";
   std::string where = estimate.loop_depth == 1 ? "inside a loop" : fmt::format("inside {} nested loops", estimate.loop_depth);
-  return fmt::format("~{} {}, {} (~{} per run)", forks, unit, where, count_text(estimate.estimated_forks));
+  return fmt::format("~{} {} {}, ~{} per run", forks, unit, where, count_text(estimate.estimated_forks));
 }
 
 }  // namespace forklift

@@ -66,11 +66,32 @@ const Node* substitution_list(const Node* node) {
   return nullptr;
 }
 
+// classify_word flags any `[`; only `*`, `?` and a `[` closed by a `]` make a
+// pattern (a lone `[` is the test command).
+bool has_pattern(std::string_view source, const Node* word) {
+  if ((word->flags & kWordHasExtGlob) != 0) return true;
+  for (const Node* part : word->kids) {
+    if (!part->is(NodeKind::Literal)) continue;
+    std::string_view text = node_text(source, part);
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\\') {
+        ++i;
+      } else if (text[i] == '*' || text[i] == '?') {
+        return true;
+      } else if (text[i] == '[' && text.find(']', i + 1) != std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> static_word_value(std::string_view source, const Node* word) {
   if (word == nullptr || !word->is(NodeKind::Word)) return std::nullopt;
-  if ((word->flags & (kWordHasGlob | kWordHasExtGlob | kWordHasBrace | kWordHasTilde)) != 0) return std::nullopt;
+  if ((word->flags & (kWordHasBrace | kWordHasTilde)) != 0) return std::nullopt;
+  if ((word->flags & kWordHasGlob) != 0 && has_pattern(source, word)) return std::nullopt;
   std::string out;
   for (const Node* part : word->kids) {
     if (!append_static_part(source, part, out)) return std::nullopt;

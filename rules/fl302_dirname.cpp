@@ -1,0 +1,66 @@
+// FL302 dirname: `$(dirname "$p")` -> `${p%/*}`.
+#include <fmt/format.h>
+
+#include "rules/findings.h"
+#include "rules/path_component.h"
+#include "rules/rules_catalog.h"
+
+namespace forklift {
+namespace {
+
+constexpr std::string_view kDocs = R"md(## What it does
+Finds `$(dirname "$path")`.
+
+## Why is this bad?
+It forks a subshell and execs `dirname` for what `${path%/*}` does in the
+shell.
+
+## Example
+```sh
+dir=$(dirname "$file")
+```
+
+## Use instead
+```sh
+dir=${file%/*}
+```
+
+## Fix safety
+Unsafe: `${p%/*}` differs from `dirname` for a name without a slash (`a`
+gives `a` instead of `.`), for a file in the root (`/a` gives an empty string
+instead of `/`), for a path ending in `/` (`/a/b/` gives `/a/b` instead of
+`/a`), and for a directory name ending in a newline.
+)md";
+
+constexpr RuleInfo kInfo{"FL302", "dirname", "`$(dirname …)` forks: use `${p%/*}`", Severity::Warning, kDocs,
+                         std::nullopt};
+
+class Dirname final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
+    for (const PathCall& call : find_path_calls(context.model, "dirname")) {
+      if (call.suffix != nullptr) continue;  // several operands: several lines of output
+      std::string expansion = fmt::format("${{{}%/*}}", call.parameter->text);
+      FixSafety safety;
+      safety.downgrade(Applicability::Unsafe,
+                       "differs from dirname for a name without `/` (`.`), for `/name` (`/`) and for a trailing `/`");
+      Diagnostic diagnostic =
+          make_diagnostic(kInfo, call.substitution, fmt::format("`dirname` forks a process: use `{}`", expansion));
+      attach_cost(context, call.substitution, diagnostic);
+      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion),
+                 {replace_node(call.substitution, expansion)});
+      out.push_back(std::move(diagnostic));
+    }
+  }
+};
+
+}  // namespace
+
+const Rule& dirname_rule() {
+  static const Dirname rule;
+  return rule;
+}
+
+}  // namespace forklift

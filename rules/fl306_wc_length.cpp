@@ -1,0 +1,80 @@
+// FL306 wc-length: `$(echo "$v" | wc -c)` -> `$((${#v} + 1))`.
+#include <fmt/format.h>
+
+#include "analyzer/semantic/words.h"
+#include "rules/findings.h"
+#include "rules/piped_value.h"
+#include "rules/rules_catalog.h"
+#include "rules/substitution_site.h"
+
+namespace forklift {
+namespace {
+
+constexpr std::string_view kDocs = R"md(## What it does
+Finds a variable's length computed with `wc -c` or `wc -m`:
+`$(echo "$v" | wc -c)`, `$(printf %s "$v" | wc -c)`, `$(wc -c <<< "$v")`.
+
+## Why is this bad?
+Up to three processes for `${#v}`, which the shell knows.
+
+## Example
+```sh
+n=$(printf %s "$name" | wc -c)
+```
+
+## Use instead
+```sh
+n=${#name}
+```
+
+## Fix safety
+`echo`, `printf '%s\n'` and `<<<` add a newline that `wc` counts, so those
+forms become `$((${#v} + 1))` (ShellCheck's SC2000 suggests `${#v}`, which is
+off by one). Safe when the value is proven to be an integer (ASCII digits).
+Otherwise unsafe: `wc -c` counts bytes and `${#v}` characters (`é` is 2
+against 1 in UTF-8), echo eats `-n` and dash's echo interprets backslashes.
+)md";
+
+constexpr RuleInfo kInfo{"FL306", "wc-length", "`wc -c` for a variable's length forks processes: use `${#v}`",
+                         Severity::Warning, kDocs, "SC2000"};
+
+class WcLength final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
+    const SemanticModel& model = context.model;
+    for (const Node* substitution : substitutions(context.ast.root)) {
+      if (inside_escaped_backtick(model, substitution)) continue;
+      std::optional<PipedValue> value = match_piped_value(model, substitution, "wc");
+      if (!value) continue;
+      std::vector<const Node*> words = command_words(value->consumer);
+      std::optional<std::string> option = words.size() == 2 ? static_word_value(model.source(), words[1]) : std::nullopt;
+      if (option != "-c" && option != "-m") continue;
+      std::string_view name = piped_name(*value);
+      std::string expansion = value->adds_newline ? fmt::format("$((${{#{}}} + 1))", name) : fmt::format("${{#{}}}", name);
+      FixSafety safety;
+      bool integer = is_identifier(name) && model.certainly_integer(name, value->parameter);
+      if (!integer) {
+        downgrade_for_piped_value(model, *value, safety);
+        if (option == "-c") {
+          safety.downgrade(Applicability::Unsafe, "`wc -c` counts bytes, `${#v}` counts characters");
+        }
+      }
+      Diagnostic diagnostic = make_diagnostic(
+          kInfo, substitution, fmt::format("`wc {}` for a length forks processes: use `{}`", *option, expansion));
+      attach_cost(context, substitution, diagnostic);
+      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
+      out.push_back(std::move(diagnostic));
+    }
+  }
+};
+
+}  // namespace
+
+const Rule& wc_length_rule() {
+  static const WcLength rule;
+  return rule;
+}
+
+}  // namespace forklift

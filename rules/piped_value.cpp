@@ -1,0 +1,89 @@
+#include "rules/piped_value.h"
+
+#include "analyzer/semantic/words.h"
+
+namespace forklift {
+namespace {
+
+// `$v`, `"$v"`, `${v}` with an identifier or positional name.
+const Node* value_parameter(const Node* word) {
+  const Node* param = plain_parameter(word);
+  if (param == nullptr) return nullptr;
+  std::string_view name = param->text;
+  bool positional = !name.empty() && name.find_first_not_of("0123456789") == std::string_view::npos;
+  return is_identifier(name) || positional ? param : nullptr;
+}
+
+bool feed_from_printer(const SemanticModel& model, const Node* printer, PipedValue& value) {
+  if (!printer->is(NodeKind::SimpleCommand) || has_redirects(printer) || has_assignments(printer)) return false;
+  std::optional<std::string> name = command_name(model.source(), printer);
+  std::vector<const Node*> words = command_words(printer);
+  const Node* word = nullptr;
+  if (name == "echo" && words.size() == 2) {
+    word = words[1];
+    value.via_echo = true;
+  } else if (name == "echo" && words.size() == 3 && static_word_value(model.source(), words[1]) == "-n") {
+    word = words[2];
+    value.via_echo = true;
+    value.adds_newline = false;
+  } else if (name == "printf" && words.size() == 3) {
+    std::optional<std::string> format = static_word_value(model.source(), words[1]);
+    if (format != "%s\\n" && format != "%s") return false;
+    value.adds_newline = format == "%s\\n";
+    word = words[2];
+  } else {
+    return false;
+  }
+  value.parameter = value_parameter(word);
+  value.quoted = quoted_plain_parameter(word) != nullptr;
+  return value.parameter != nullptr;
+}
+
+}  // namespace
+
+std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
+                                            std::string_view consumer_name) {
+  PipedValue value;
+  value.substitution = substitution;
+  if (const Node* pipeline = sole_pipeline(substitution)) {
+    if (pipeline->kids.size() != 2 || pipeline->flags != 0) return std::nullopt;
+    value.consumer = pipeline->kids[1];
+    if (!feed_from_printer(model, pipeline->kids[0], value)) return std::nullopt;
+    if (!value.consumer->is(NodeKind::SimpleCommand) || has_redirects(value.consumer)) return std::nullopt;
+  } else if (const Node* command = sole_simple_command(substitution)) {
+    value.consumer = command;
+    const Node* here_string = nullptr;
+    for (const Node* kid : command->kids) {
+      if (!kid->is(NodeKind::Redirect)) continue;
+      if (kid->text != "<<<" || here_string != nullptr) return std::nullopt;
+      here_string = kid;
+    }
+    if (here_string == nullptr) return std::nullopt;
+    value.parameter = value_parameter(here_string->kids.back());
+    value.quoted = quoted_plain_parameter(here_string->kids.back()) != nullptr;
+    if (value.parameter == nullptr) return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (command_name(model.source(), value.consumer) != consumer_name || has_assignments(value.consumer)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::string_view piped_name(const PipedValue& value) { return value.parameter->text; }
+
+void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+  std::string_view name = piped_name(value);
+  if (is_identifier(name) && model.certainly_integer(name, value.parameter)) return;
+  if (value.via_echo) {
+    safety.downgrade(Applicability::Unsafe,
+                     "echo takes a value like `-n` as an option and dash's echo interprets backslashes");
+  }
+  if (!value.quoted) {
+    safety.downgrade(Applicability::Unsafe, "the unquoted value is split and globbed before it is printed");
+  }
+  safety.downgrade(Applicability::Unsafe, "`$( )` strips trailing newlines of the value, the expansion keeps them");
+}
+
+}  // namespace forklift
