@@ -55,6 +55,14 @@ void attach_cost(const LintContext& context, const Node* forking, Diagnostic& di
 
 Edit replace_node(const Node* node, std::string replacement) { return Edit{node->begin, node->end, std::move(replacement)}; }
 
+Diagnostic replacement_diagnostic(const LintContext& context, const RuleInfo& info, const Node* node,
+                                  std::string message, const FixSafety& safety, const std::string& replacement) {
+  Diagnostic diagnostic = make_diagnostic(info, node, std::move(message));
+  attach_cost(context, node, diagnostic);
+  attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(node, replacement)});
+  return diagnostic;
+}
+
 void require_status_unused(const LintContext& context, const Node* command, std::string_view change,
                            FixSafety& safety) {
   std::optional<StatusConsumer> consumer = context.model.exit_status_consumer(command);

@@ -35,6 +35,11 @@ void attach_cost(const LintContext& context, const Node* forking, Diagnostic& di
 
 Edit replace_node(const Node* node, std::string replacement);
 
+// The common shape of a rewrite: a diagnostic on `node` with the cost of the
+// processes it starts and a fix replacing it with `replacement`.
+Diagnostic replacement_diagnostic(const LintContext& context, const RuleInfo& info, const Node* node,
+                                  std::string message, const FixSafety& safety, const std::string& replacement);
+
 // Downgrades `safety` when something consumes the exit status of `command`
 // and the rewrite changes it: display-only when a condition, `&&`/`||`, `!`
 // or `$?` tests it, unsafe under `set -e` or as a function's or script's result.

@@ -114,11 +114,7 @@ class ExprString final : public Rule {
     } else {
       return report_without_fix(context, substitution, out);
     }
-    Diagnostic diagnostic = make_diagnostic(
-        kInfo, substitution, fmt::format("`expr {}` forks a process: use `{}`", *op, replacement));
-    attach_cost(context, substitution, diagnostic);
-    attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(substitution, replacement)});
-    out.push_back(std::move(diagnostic));
+    out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`expr {}` forks a process: use `{}`", *op, replacement), safety, replacement));
   }
 
   static void report_without_fix(const LintContext& context, const Node* node, std::vector<Diagnostic>& out) {

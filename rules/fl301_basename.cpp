@@ -58,12 +58,7 @@ class Basename final : public Rule {
       }
       safety.downgrade(Applicability::Unsafe,
                        "differs from basename for a path ending in `/`, for `/`, and for a name ending in a newline");
-      Diagnostic diagnostic =
-          make_diagnostic(kInfo, call.substitution, fmt::format("`basename` forks a process: use `{}`", expansion));
-      attach_cost(context, call.substitution, diagnostic);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion),
-                 {replace_node(call.substitution, expansion)});
-      out.push_back(std::move(diagnostic));
+      out.push_back(replacement_diagnostic(context, kInfo, call.substitution, fmt::format("`basename` forks a process: use `{}`", expansion), safety, expansion));
     }
   }
 };

@@ -46,12 +46,7 @@ class Dirname final : public Rule {
       FixSafety safety;
       safety.downgrade(Applicability::Unsafe,
                        "differs from dirname for a name without `/` (`.`), for `/name` (`/`) and for a trailing `/`");
-      Diagnostic diagnostic =
-          make_diagnostic(kInfo, call.substitution, fmt::format("`dirname` forks a process: use `{}`", expansion));
-      attach_cost(context, call.substitution, diagnostic);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion),
-                 {replace_node(call.substitution, expansion)});
-      out.push_back(std::move(diagnostic));
+      out.push_back(replacement_diagnostic(context, kInfo, call.substitution, fmt::format("`dirname` forks a process: use `{}`", expansion), safety, expansion));
     }
   }
 };

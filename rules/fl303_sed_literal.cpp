@@ -120,11 +120,7 @@ class SedLiteral final : public Rule {
         safety.downgrade(Applicability::Unsafe,
                          "for a multi-line value sed replaces on every line, the expansion only once");
       }
-      Diagnostic diagnostic = make_diagnostic(
-          kInfo, substitution, fmt::format("`sed` replacing plain text forks processes: use `{}`", expansion));
-      attach_cost(context, substitution, diagnostic);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
-      out.push_back(std::move(diagnostic));
+      out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`sed` replacing plain text forks processes: use `{}`", expansion), safety, expansion));
     }
   }
 };

@@ -61,11 +61,7 @@ class WcLength final : public Rule {
           safety.downgrade(Applicability::Unsafe, "`wc -c` counts bytes, `${#v}` counts characters");
         }
       }
-      Diagnostic diagnostic = make_diagnostic(
-          kInfo, substitution, fmt::format("`wc {}` for a length forks processes: use `{}`", *option, expansion));
-      attach_cost(context, substitution, diagnostic);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
-      out.push_back(std::move(diagnostic));
+      out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`wc {}` for a length forks processes: use `{}`", *option, expansion), safety, expansion));
     }
   }
 };

@@ -1,6 +1,7 @@
 #include "analyzer/semantic/integer_inference.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -35,45 +36,37 @@ IntegerInference::IntegerInference(std::string_view source, const TreeIndex& tre
                                    Dialect dialect)
     : source_(source), tree_(tree), scopes_(scopes), dialect_(dialect) {
   solve();
-  solve_non_negative();
+}
+
+// Greatest fixed point: a fact holds for a variable until one of its
+// definitions refutes it, given the facts of the other variables.
+void IntegerInference::refine(Facts& facts, const std::function<bool(const Variable&, const Definition&)>& holds) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const Variable& variable : scopes_.variables()) {
+      if (!facts[&variable]) continue;
+      for (const Definition& definition : variable.definitions) {
+        if (!holds(variable, definition)) {
+          facts[&variable] = false;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
 }
 
 void IntegerInference::solve() {
-  for (const Variable& variable : scopes_.variables()) integer_[&variable] = !variable.definitions.empty();
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (const Variable& variable : scopes_.variables()) {
-      if (!integer_[&variable]) continue;
-      for (const Definition& definition : variable.definitions) {
-        if (!definition_integer(variable, definition)) {
-          integer_[&variable] = false;
-          changed = true;
-          break;
-        }
-      }
-    }
-  }
-}
-
-void IntegerInference::solve_non_negative() {
   for (const Variable& variable : scopes_.variables()) {
-    non_negative_[&variable] = integer_[&variable] && !variable.attributes.integer;
+    integer_[&variable] = !variable.definitions.empty();
+    non_negative_[&variable] = !variable.definitions.empty() && !variable.attributes.integer;
   }
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (const Variable& variable : scopes_.variables()) {
-      if (!non_negative_[&variable]) continue;
-      for (const Definition& definition : variable.definitions) {
-        if (!definition_non_negative(definition)) {
-          non_negative_[&variable] = false;
-          changed = true;
-          break;
-        }
-      }
-    }
-  }
+  refine(integer_, [&](const Variable& variable, const Definition& definition) {
+    return definition_integer(variable, definition);
+  });
+  for (auto& [variable, non_negative] : non_negative_) non_negative = non_negative && integer_[variable];
+  refine(non_negative_, [&](const Variable&, const Definition& definition) { return definition_non_negative(definition); });
 }
 
 bool IntegerInference::non_negative_candidate(std::string_view name, const Node* at) const {

@@ -11,6 +11,7 @@
 // Values are assumed to stay within the shell's 64-bit range.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -44,8 +45,9 @@ class IntegerInference {
   bool defined_before(std::string_view name, const Node* use) const;
 
  private:
+  using Facts = absl::flat_hash_map<const Variable*, bool>;
   void solve();
-  void solve_non_negative();
+  void refine(Facts& facts, const std::function<bool(const Variable&, const Definition&)>& holds);
   bool definition_non_negative(const Definition& definition) const;
   bool non_negative_candidate(std::string_view name, const Node* at) const;
   bool definition_integer(const Variable& variable, const Definition& definition) const;
@@ -59,8 +61,8 @@ class IntegerInference {
   const TreeIndex& tree_;
   const ScopeIndex& scopes_;
   Dialect dialect_;
-  absl::flat_hash_map<const Variable*, bool> integer_;
-  absl::flat_hash_map<const Variable*, bool> non_negative_;
+  Facts integer_;
+  Facts non_negative_;
 };
 
 }  // namespace forklift
