@@ -1,0 +1,168 @@
+// The traps of shared/research/pitfalls.md that apply to a rule, one test each:
+// the fix is withheld or downgraded where the rewrite would behave differently.
+#include <catch2/catch.hpp>
+
+#include "rule_golden_support.h"
+
+namespace forklift::testing {
+namespace {
+
+struct Finding {
+  bool reported = false;
+  std::optional<Applicability> fix;
+  std::string replacement;
+  std::string reason;
+};
+
+Finding first_finding(const std::string& code, const std::string& text, Dialect dialect) {
+  RuleRun run = run_rule(code, "trap.sh", text, dialect);
+  INFO(run.parse_error);
+  REQUIRE(run.parse_error.empty());
+  Finding finding;
+  if (run.diagnostics.empty()) return finding;
+  finding.reported = true;
+  const Diagnostic& d = run.diagnostics.front();
+  if (d.fix) {
+    finding.fix = d.fix->applicability;
+    finding.replacement = d.fix->edits.empty() ? "" : d.fix->edits.front().replacement;
+    finding.reason = d.fix->reason;
+  }
+  return finding;
+}
+
+TEST_CASE("trap 5.1: v=$(expr ...) under set -e changes the script's fate") {
+  Finding f = first_finding("FL101", "set -e\ni=1\ni=$(expr $i - 1)\necho $i\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Unsafe);
+  CHECK(f.reason.find("set -e") != std::string::npos);
+}
+
+TEST_CASE("trap 5.1: while i=$(expr $i - 1) relies on expr's status") {
+  Finding f = first_finding("FL101", "i=3\nwhile i=$(expr $i - 1); do echo $i; done\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::DisplayOnly);
+}
+
+TEST_CASE("trap 5.1: a counter counting up from 0 never yields 0, so its status is unchanged") {
+  Finding f = first_finding("FL101", "set -e\ni=0\ni=$(expr $i + 1)\necho $i\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Safe);
+}
+
+TEST_CASE("trap 5.4: leading zeros are decimal for expr and bc, octal for bash arithmetic") {
+  CHECK(first_finding("FL101", "x=$(expr 010 + 1)\necho $x\n", Dialect::Bash).replacement == "$((10 + 1))");
+  CHECK(first_finding("FL103", "x=$(echo \"010 + 1\" | bc)\necho $x\n", Dialect::Bash).replacement == "$((10 + 1))");
+  Finding variable = first_finding("FL101", "x=010\ny=$(expr $x + 1)\necho $y\n", Dialect::Bash);
+  CHECK(variable.fix == Applicability::Unsafe);
+}
+
+TEST_CASE("trap 5.6: division by zero aborts the shell in $(( )) but not expr or bc") {
+  CHECK(first_finding("FL101", "d=$1\nq=$(expr 10 / $d)\necho $q\n", Dialect::Bash).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL103", "q=$(echo \"10 / 0\" | bc)\necho $q\n", Dialect::Bash).fix == Applicability::DisplayOnly);
+}
+
+TEST_CASE("trap 5.9: a non-integer operand is an error for expr and an expression for $(( ))") {
+  Finding f = first_finding("FL101", "x=abc\ny=$(expr $x + 1)\necho $y\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Unsafe);
+}
+
+TEST_CASE("trap 5.2: expr length fails on operator-like values") {
+  CHECK(first_finding("FL102", "v=$1\nn=$(expr length \"$v\")\necho $n\n", Dialect::Bash).fix == Applicability::Unsafe);
+}
+
+TEST_CASE("trap 5.3 and 5.7: bc's unbounded integers and ^ with a negative exponent") {
+  CHECK(first_finding("FL103", "x=$(echo \"2^64\" | bc)\necho $x\n", Dialect::Bash).fix == Applicability::DisplayOnly);
+  CHECK(first_finding("FL103", "n=$1\nx=$(echo \"2^$n\" | bc)\necho $x\n", Dialect::Bash).fix == Applicability::Unsafe);
+  CHECK_FALSE(first_finding("FL103", "x=$(echo \"2^3\" | bc)\necho $x\n", Dialect::Sh).reported);  // dash has no **
+}
+
+TEST_CASE("trap 5.7: bc with scale or -l is not integer arithmetic") {
+  CHECK_FALSE(first_finding("FL103", "x=$(echo \"scale=2; 7/2\" | bc)\necho $x\n", Dialect::Bash).reported);
+  Finding fractional = first_finding("FL104", "x=$(echo \"7/2\" | bc -l)\necho $x\n", Dialect::Bash);
+  CHECK(fractional.reported);
+  CHECK_FALSE(fractional.fix.has_value());
+}
+
+TEST_CASE("trap 5.10: ksh93 set -e exits on let 0 but not on (( 0 ))") {
+  CHECK(first_finding("FL105", "set -e\nlet n=0\necho $n\n", Dialect::Ksh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL105", "set -e\nlet n=0\necho $n\n", Dialect::Bash).fix == Applicability::Safe);
+}
+
+TEST_CASE("trap 4.2: $[ ] is bash only, (( )) and let are not in dash") {
+  CHECK_FALSE(first_finding("FL105", "let n=1\necho $n\n", Dialect::Sh).reported);
+}
+
+TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empty input") {
+  CHECK(first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL302", "d=$(dirname \"$1\")\necho $d\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL301", "b=$(basename \"$1\" .txt)\necho $b\n", Dialect::Sh).fix == Applicability::DisplayOnly);
+}
+
+TEST_CASE("trap 4.3: echo | wc -c counts the newline echo adds") {
+  CHECK(first_finding("FL306", "n=$(echo \"$1\" | wc -c)\necho $n\n", Dialect::Sh).replacement == "$((${#1} + 1))");
+  CHECK(first_finding("FL306", "n=$(printf %s \"$1\" | wc -c)\necho $n\n", Dialect::Sh).replacement == "${#1}");
+}
+
+TEST_CASE("trap 4.3: echo eats -n, so piping a value through echo is never safe") {
+  Finding f = first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/x/y/g')\necho $w\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Unsafe);
+  CHECK(f.reason.find("-n") != std::string::npos);
+}
+
+TEST_CASE("trap 4.3: sed patterns are regular expressions, ${v/p/r} patterns are globs") {
+  CHECK_FALSE(first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/./X/')\necho $w\n", Dialect::Bash).reported);
+  CHECK(first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/?/X/g')\necho $w\n", Dialect::Bash).replacement ==
+        "${v//\"?\"/X}");
+}
+
+TEST_CASE("trap 4.3: sed without g replaces on every line of a multi-line value") {
+  Finding f = first_finding("FL303", "v=$1\nw=$(printf '%s\\n' \"$v\" | sed 's/x/y/')\necho $w\n", Dialect::Bash);
+  CHECK(f.reason.find("multi-line") != std::string::npos);
+}
+
+TEST_CASE("trap 4.3: tr a-z A-Z leaves non-ASCII letters alone, ${v^^} does not") {
+  Finding f = first_finding("FL304", "v=$1\nu=$(echo \"$v\" | tr a-z A-Z)\necho $u\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Unsafe);
+  CHECK(f.reason.find("non-ASCII") != std::string::npos);
+}
+
+TEST_CASE("trap 4.3: cut -f2 on a value without the delimiter prints the whole value") {
+  Finding second = first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f2)\necho $u\n", Dialect::Sh);
+  CHECK(second.reported);
+  CHECK_FALSE(second.fix.has_value());
+  CHECK(first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f1)\necho $u\n", Dialect::Sh).replacement == "${1%%:*}");
+}
+
+TEST_CASE("trap 4.2: $(<file) is silently empty in dash") {
+  CHECK_FALSE(first_finding("FL401", "x=$(cat /etc/hosts)\necho \"$x\"\n", Dialect::Sh).reported);
+  CHECK(first_finding("FL401", "x=$(cat /etc/hosts)\necho \"$x\"\n", Dialect::Bash).fix == Applicability::Safe);
+}
+
+TEST_CASE("trap 4.3: seq 5 1 prints nothing; the counter loop does not count down") {
+  Finding f = first_finding("FL403", "for i in $(seq 5 1); do echo $i; done\n", Dialect::Bash);
+  CHECK(f.replacement == "for ((i = 5; i <= 1; i++))");
+}
+
+TEST_CASE("trap 4.2: dash has no arithmetic for: a while counter instead") {
+  Finding f = first_finding("FL403", "for i in $(seq 3); do\n  echo $i\ndone\n", Dialect::Sh);
+  CHECK(f.replacement == "i=1; while [ \"$i\" -le 3 ]");
+}
+
+TEST_CASE("trap 4.2: ksh93 forks no process for $(pwd), bash does") {
+  RuleRun ksh = run_rule("FL307", "trap.ksh", "for d in a b; do x=$(pwd); done\n", Dialect::Ksh);
+  RuleRun bash = run_rule("FL307", "trap.bash", "for d in a b; do x=$(pwd); done\n", Dialect::Bash);
+  REQUIRE(ksh.diagnostics.size() == 1);
+  REQUIRE(bash.diagnostics.size() == 1);
+  CHECK(ksh.diagnostics[0].cost->forks_per_execution == 0);
+  CHECK(bash.diagnostics[0].cost->forks_per_execution == 1);
+  CHECK(bash.diagnostics[0].cost->estimated_forks == 2);
+}
+
+TEST_CASE("nested escaped backticks become nested $( )") {
+  CHECK(first_finding("FL201", "x=`echo \\`echo inner\\``\n", Dialect::Sh).replacement == "$(echo $(echo inner))");
+  CHECK(first_finding("FL201", "x=`echo \\$HOME`\n", Dialect::Sh).replacement == "$(echo $HOME)");
+  // `\\` at the end unescapes to a lone `\` that would escape the `)`: reported, not rewritten.
+  Finding trailing = first_finding("FL201", "x=`echo \\\\`\n", Dialect::Sh);
+  CHECK(trailing.reported);
+  CHECK_FALSE(trailing.fix.has_value());
+}
+
+}  // namespace
+}  // namespace forklift::testing
