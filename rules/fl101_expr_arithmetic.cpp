@@ -195,7 +195,10 @@ class ExprArithmetic final : public Rule {
     const Node* list = model.parent(command);
     const Node* substitution = list != nullptr ? model.parent(list) : nullptr;
     bool in_substitution = substitution != nullptr && sole_simple_command(substitution) == command;
-    std::string arithmetic = fmt::format("$(({}))", translation.arithmetic);
+    // `$(((a + b) / c))` reads as `$(` + `((` in some shells: keep the parenthesis apart.
+    bool leading_paren = translation.arithmetic.starts_with("(");
+    std::string arithmetic = leading_paren ? fmt::format("$(( {} ))", translation.arithmetic)
+                                           : fmt::format("$(({}))", translation.arithmetic);
     const Node* target = in_substitution ? substitution : command;
     std::string replacement = in_substitution ? arithmetic : fmt::format("echo {}", arithmetic);
 

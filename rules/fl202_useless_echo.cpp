@@ -86,7 +86,8 @@ class UselessEcho final : public Rule {
                          "echo takes a value like `-n` as an option, dash's echo interprets backslashes and `$( )` "
                          "strips trailing newlines");
         if (param == nullptr || quoted_plain_parameter(word) == nullptr) {
-          safety.downgrade(Applicability::Unsafe, "unquoted expansions are split and joined by echo");
+          safety.downgrade(Applicability::Unsafe,
+                           "echo's unquoted arguments are split and globbed, an assignment's value is not");
         }
       }
       std::string replacement(model.text(word));
