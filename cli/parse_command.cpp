@@ -14,7 +14,6 @@
 #include "analyzer/dialect.h"
 #include "analyzer/front_end.h"
 #include "analyzer/source_file.h"
-#include "analyzer/tree_sitter_front_end.h"
 #include "cli/app.h"
 #include "cli/subcommands.h"
 
@@ -53,6 +52,12 @@ nlohmann::json json_report(const SourceFile& file, Dialect dialect, const ParseR
   return report;
 }
 
+const char* auto_choice(const ParseResult& result) {
+  if (result.used == FrontEnd::Exact) return "tree-sitter reported errors; fell back to the exact parser";
+  if (!result.errors.empty()) return "tree-sitter and the exact parser both reported errors";
+  return "parsed with tree-sitter";
+}
+
 // Parses one file and prints it; returns its exit status.
 int parse_one(const std::string& path, const ParseOptions& options, FrontEnd front_end,
               std::optional<Dialect> shell, nlohmann::json& json_out) {
@@ -63,12 +68,8 @@ int parse_one(const std::string& path, const ParseOptions& options, FrontEnd fro
   }
   const SourceFile& file = *loaded.file;
   Dialect dialect = detect_dialect(file.path(), file.text(), shell).dialect;
-  ParseResult result = parse_tree_sitter(file, dialect);
-  if (front_end == FrontEnd::Auto) {
-    bool fell_back = result.used == FrontEnd::Exact;
-    std::fprintf(stderr, "%s: %s\n", file.path().c_str(),
-                 fell_back ? "tree-sitter reported errors; fell back to the exact parser" : "parsed with tree-sitter");
-  }
+  ParseResult result = parse_source(file, dialect, front_end);
+  if (front_end == FrontEnd::Auto) std::fprintf(stderr, "%s: %s\n", file.path().c_str(), auto_choice(result));
   if (options.format == "json") {
     json_out.push_back(json_report(file, dialect, result));
   } else if (result.ast && result.ast->root != nullptr) {
@@ -109,7 +110,7 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   CLI::App* cmd = app.add_subcommand("parse", "Print the syntax tree of shell scripts");
   cmd->add_option("files", options->paths, "Scripts to parse ('-' reads standard input)")->required();
   cmd->add_option("--front-end", options->front_end, "auto: tree-sitter, falling back to the exact parser on errors")
-      ->check(CLI::IsMember({"auto", "tree-sitter"}))
+      ->check(CLI::IsMember({"auto", "tree-sitter", "exact"}))
       ->capture_default_str();
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"sexp", "json"}))

@@ -285,6 +285,10 @@ class ArithParser {
 Node* Lowering::arith(TSNode container, uint32_t begin, uint32_t end, uint32_t empty_at) {
   Pieces pieces;
   collect_pieces(container, begin, end, pieces);
+  return arith_of(std::move(pieces), begin, end, empty_at);
+}
+
+Node* Lowering::arith_of(Pieces pieces, uint32_t begin, uint32_t end, uint32_t empty_at) {
   try {
     ArithParser parser(*this, std::move(pieces), begin, end);
     if (parser.at_end()) return make(NodeKind::Empty, empty_at, empty_at);

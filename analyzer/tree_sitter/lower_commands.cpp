@@ -46,10 +46,17 @@ Node* Lowering::simple_command(const Child& c) {
   std::vector<Child> kids = children(c.node);
   Node* cmd = make(NodeKind::SimpleCommand, c.begin, c.end);
   std::vector<Child> group;
+  // Adjacent nodes are one word: tree-sitter splits some (`x=$PWD/$1` into an
+  // assignment ending in `$` and a command name `1`).
   auto flush = [&] {
     if (group.empty()) return;
-    Pieces pieces = pieces_of_group(group);
-    cmd->kids.push_back(word(pieces, group.front().begin));
+    if (group.size() == 1 && group.front().type == "variable_assignment") {
+      cmd->kids.push_back(assignment(group.front()));
+    } else {
+      Pieces pieces = pieces_of_group(group);
+      Node* assign = group.front().type == "variable_assignment" ? assignment_from_pieces(pieces) : nullptr;
+      cmd->kids.push_back(assign != nullptr ? assign : word(pieces, group.front().begin));
+    }
     group.clear();
   };
   for (size_t i = 0; i < kids.size(); ++i) {
@@ -57,10 +64,12 @@ Node* Lowering::simple_command(const Child& c) {
     if (kid.type == "comment" || (ts_node_is_missing(kid.node) && kid.begin == kid.end)) continue;
     if (kid.named && kid.type == "variable_assignment") {
       flush();
-      cmd->kids.push_back(assignment(kid));
+      group.push_back(kid);
     } else if (kid.named && is_redirect_type(kid.type)) {
       flush();
-      cmd->kids.push_back(redirect(kid));
+      std::vector<Node*> spilled;
+      cmd->kids.push_back(redirect(kid, &spilled));
+      cmd->kids.insert(cmd->kids.end(), spilled.begin(), spilled.end());
     } else if (ts_node_is_error(kid.node)) {
       flush();
       cmd->kids.push_back(error_node(kid));
@@ -170,7 +179,7 @@ Node* Lowering::test_or_bracket(const Child& c) {
   return cmd;
 }
 
-Node* Lowering::redirect(const Child& c) {
+Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
   std::vector<Child> kids = children(c.node);
   Node* r = make(NodeKind::Redirect, c.begin, c.end);
   uint32_t op_at = c.begin;
@@ -190,12 +199,36 @@ Node* Lowering::redirect(const Child& c) {
     }
   }
   if (r->text.empty()) return error_node(c);
-  uint32_t target_at = skip_blanks(op_at + static_cast<uint32_t>(r->text.size()), c.end);
+  uint32_t op_end = op_at + static_cast<uint32_t>(r->text.size());
+  uint32_t target_at = skip_blanks(op_end, c.end);
+  // The target is the first run of adjacent nodes; tree-sitter hangs the
+  // command's later arguments (`echo a > f b`) on the redirect too.
+  uint32_t target_end = target_at;
+  std::vector<std::vector<Child>> later;
+  for (const Child& kid : kids) {
+    if (kid.end <= target_at || kid.field == fields().descriptor) continue;
+    if (kid.begin <= target_end) {
+      target_end = std::max(target_end, kid.end);
+    } else if (!later.empty() && later.back().back().end == kid.begin) {
+      later.back().push_back(kid);
+    } else {
+      later.push_back({kid});
+    }
+  }
   Pieces pieces;
-  collect_pieces(c.node, target_at, c.end, pieces);
+  collect_pieces(c.node, target_at, target_end, pieces);
   Node* target = word(pieces, target_at);
   r->kids.push_back(target);
-  r->end = std::max(target->end, op_at + static_cast<uint32_t>(r->text.size()));
+  r->end = std::max(target->end, op_end);
+  for (const std::vector<Child>& group : later) {
+    Node* extra = word(pieces_of_group(group), group.front().begin);
+    if (spilled_words != nullptr) {
+      spilled_words->push_back(extra);
+    } else {
+      r->kids.push_back(extra);
+      r->kind = NodeKind::Error;
+    }
+  }
   return r;
 }
 
@@ -230,7 +263,7 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
       end_marker = kid;
       has_end = true;
     } else if (kid.named && is_redirect_type(kid.type)) {
-      extra_redirects.push_back(redirect(kid));
+      extra_redirects.push_back(redirect(kid, &extra_redirects));
     } else if (kid.named && (kid.type == "pipeline" || kid.type == "list")) {
       // tree-sitter hangs the rest of the command line (`| grep x && y`) under the here-doc.
       std::vector<Child> inner = children(kid.node);
@@ -242,14 +275,32 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
   if (r->text.empty() || r->kids.empty() || r->kids.back()->kind != NodeKind::Word) return error_node(c);
   uint32_t body_end = has_end ? end_marker.begin : (has_body ? body.end : r->end);
   while (body_end > 0 && src_[body_end - 1] != '\n' && has_end) --body_end;
-  // `<<-` bodies start after the tab tree-sitter strips: take the whole line.
+  // tree-sitter starts the body after `<<-`'s tabs and after leading blank
+  // lines; the body starts at the line after the command line.
   uint32_t body_begin = has_body ? std::min(body.begin, body_end) : body_end;
   while (body_begin > 0 && src_[body_begin - 1] != '\n') --body_begin;
+  while (body_begin > 0) {
+    uint32_t previous = body_begin - 1;  // the newline before this line
+    uint32_t start = previous;
+    while (start > 0 && src_[start - 1] != '\n') --start;
+    if (start <= r->end) break;
+    if (slice(start, previous).find_first_not_of(" \t") != std::string_view::npos) break;
+    body_begin = start;
+  }
   Node* here = make(NodeKind::HereDocBody, body_begin, body_end);
-  if (has_body && (r->flags & kQuotedHereDoc) == 0) {
+  if ((r->flags & kQuotedHereDoc) == 0) {
     Pieces pieces;
-    collect_pieces(body.node, body_begin, body_end, pieces);
+    relex_heredoc(body_begin, body_end, pieces);
     for (const Piece& p : pieces) here->kids.push_back(p.node != nullptr ? p.node : literal(p.begin, p.end));
+  }
+  // tree-sitter sometimes takes the body's first line for the rest of the command
+  // line (`cat <<EOF |` and the pipe target on the next line): its tree is wrong.
+  size_t line_end = src_.find('\n', r->end);
+  for (const Child& item : chain) {
+    if (item.begin > line_end || item.begin < r->end) {
+      fail(item.begin, "syntax error: here-document misread");
+      r->kind = NodeKind::Error;
+    }
   }
   r->kids.push_back(here);
   return r;
@@ -264,20 +315,24 @@ Node* Lowering::build_chain(Node* first, const std::vector<Child>& chain) {
     Node* stage = stages.front();
     if (stages.size() > 1) {
       stage = make(NodeKind::Pipeline, stages.front()->begin, stages.back()->end);
+      for (const Node* s : stages) stage->end = std::max(stage->end, s->end);
       stage->kids = stages;
       stage->flags = pipe_flags;
     }
     if (result == nullptr) {
       result = stage;
     } else {
-      Node* joined = make(pending_join, result->begin, stage->end);
+      Node* joined = make(pending_join, result->begin, std::max(result->end, stage->end));
       joined->kids = {result, stage};
       result = joined;
     }
     stages.clear();
     pipe_flags = 0;
   };
+  uint32_t reached = first->end;
   for (const Child& item : chain) {
+    if (item.begin < reached) continue;  // overlapping pieces of a misread tree
+    reached = item.end;
     if (!item.named) {
       if (item.type == "|&") pipe_flags |= kPipeStderrLink << (stages.size() - 1);
       if (item.type == "&&" || item.type == "||") {

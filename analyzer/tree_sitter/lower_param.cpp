@@ -122,6 +122,8 @@ Node* Lowering::param_from_pieces(uint32_t begin, uint32_t end, const Pieces& pi
   auto add_word = [&](uint32_t from, uint32_t to) { param->kids.push_back(word(cut_pieces(pieces, from, to), from)); };
   char first = param->op.front();
   if (param->op.size() == 2 && first == '@') return param;
+  // Case conversion takes an optional pattern: no operand word without one.
+  if ((first == '^' || first == ',' || first == '~') && operand == stop) return param;
   if (first == '/') {
     uint32_t slash = text.find(operand, '/');
     add_word(operand, slash);

@@ -50,13 +50,37 @@ Node* Lowering::list(const std::vector<Child>& kids, size_t from, size_t to, uin
       continue;
     }
     if (kid.type == "comment") continue;
-    if (Node* stmt = statement(kid)) out->kids.push_back(stmt);
+    if (Node* stmt = statement(kid)) split_at_newlines(stmt, out->kids);
   }
   if (!out->kids.empty()) {
     out->begin = out->kids.front()->begin;
     out->end = out->kids.back()->end;
   }
   return out;
+}
+
+void Lowering::split_at_newlines(Node* stmt, std::vector<Node*>& out) {
+  // tree-sitter continues `a=1 b=2` on the next line as if the newline were a
+  // blank (`a=1\necho x` becomes one command); a shell ends the command there.
+  bool simple = stmt->is(NodeKind::SimpleCommand) || stmt->is(NodeKind::Declaration);
+  for (size_t i = 0; simple && i + 1 < stmt->kids.size(); ++i) {
+    uint32_t gap = stmt->kids[i]->end;
+    uint32_t next = stmt->kids[i + 1]->begin;
+    std::string_view between = slice(gap, std::max(gap, next));
+    if (between.find('\n') == std::string_view::npos || between.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+      continue;
+    }
+    Node* rest = make(NodeKind::SimpleCommand, next, stmt->end);
+    rest->kids.assign(stmt->kids.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmt->kids.end());
+    stmt->kids.resize(i + 1);
+    stmt->end = stmt->kids.back()->end;
+    stmt->kind = NodeKind::SimpleCommand;
+    stmt->text = {};
+    out.push_back(canonical_command(stmt));
+    split_at_newlines(canonical_command(rest), out);
+    return;
+  }
+  out.push_back(stmt);
 }
 
 Node* Lowering::list_of(TSNode container, std::string_view open, std::string_view close) {
@@ -123,7 +147,12 @@ Node* Lowering::pipeline(const Child& c) {
       pipe->kids.push_back(statement(inner[cmd]));
       continue;
     }
-    pipe->kids.push_back(statement(kid));
+    Node* stage = statement(kid);
+    if (pipe->kids.empty() && stage->is(NodeKind::Negated) && !stage->kids.empty()) {
+      negation_at = stage->begin;  // `! a 2>/dev/null | b`: the redirect hid the negation
+      stage = stage->kids.front();
+    }
+    pipe->kids.push_back(stage);
   }
   if (pipe->kids.empty()) return error_node(c);
   Node* timed = nullptr;
@@ -208,9 +237,11 @@ Node* Lowering::redirected(const Child& c) {
       redirects.push_back(heredoc_redirect(kid, extra, chain));
       redirects.insert(redirects.end(), extra.begin(), extra.end());
     } else if (kid.type == "file_redirect" || kid.type == "herestring_redirect") {
-      redirects.push_back(redirect(kid));
+      redirects.push_back(redirect(kid, &redirects));
     } else if (kid.named && kid.type != "comment") {
       redirects.push_back(error_node(kid));
+    } else if (!kid.named && kid.begin < kid.end) {
+      redirects.push_back(word_of(kid));  // `a - 2>&1`: tree-sitter hangs the `-` here
     }
   }
   Node* out = attach_redirects(body, std::move(redirects));
@@ -444,9 +475,16 @@ Node* Lowering::case_item(const Child& c) {
     body_end = kids.size() - 1;
     item->text = slice(kids.back().begin, kids.back().end);
   }
-  Node* body = list(kids, close + 1, body_end, kids[close].end);
+  // An empty body sits where the next token (`;;` or `esac`) starts.
+  uint32_t empty_at = kids[close].end;
+  for (;;) {
+    while (empty_at < src_.size() && std::string_view(" \t\n\r").find(src_[empty_at]) != std::string_view::npos) ++empty_at;
+    if (empty_at >= src_.size() || src_[empty_at] != '#') break;
+    while (empty_at < src_.size() && src_[empty_at] != '\n') ++empty_at;
+  }
+  Node* body = list(kids, close + 1, body_end, empty_at);
   item->kids.push_back(body);
-  item->end = !item->text.empty() ? kids.back().end : (body->kids.empty() ? kids[close].end : body->end);
+  item->end = !item->text.empty() ? kids.back().end : body->end;
   return item;
 }
 

@@ -22,6 +22,18 @@ bool is_opaque_leaf(std::string_view type) {
   return type == "regex" || type == "extglob_pattern" || type == "heredoc_start";
 }
 
+// tree-sitter leaves `$$` or `$?` glued to a word as a bare token.
+bool is_special_parameter(std::string_view text) {
+  return text.size() == 2 && text[0] == '$' && std::string_view("@*#?$!-0123456789").find(text[1]) != std::string_view::npos;
+}
+
+// `$name`, `$1`, `$?`: tree-sitter also makes `$ $` (a `$` before a blank) one.
+bool is_parameter_reference(std::string_view text) {
+  if (text.size() < 2 || text[0] != '$') return false;
+  if (text.size() == 2) return is_name_char(text[1]) || is_special_parameter(text);
+  return is_name_start(text[1]) && std::all_of(text.begin() + 2, text.end(), is_name_char);
+}
+
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 void add_literal(Pieces& out, uint32_t begin, uint32_t end) {
@@ -53,10 +65,25 @@ uint32_t Lowering::skip_blanks(uint32_t pos, uint32_t end) const {
 }
 
 uint32_t Lowering::part_begin(const Child& c) const {
-  // tree-sitter sometimes starts an expansion at the blank before its `$`.
+  // tree-sitter sometimes starts an expansion at the blanks (and line
+  // continuations) before its `$`.
   uint32_t pos = c.begin;
-  while (pos < c.end && is_blank(src_[pos])) ++pos;
+  while (pos < c.end) {
+    if (is_blank(src_[pos])) {
+      ++pos;
+    } else if (src_[pos] == '\\' && pos + 1 < c.end && src_[pos + 1] == '\n') {
+      pos += 2;
+    } else {
+      break;
+    }
+  }
   return pos;
+}
+
+Node* Lowering::special_parameter(uint32_t begin, uint32_t end) {
+  Node* param = make(NodeKind::ParamExp, begin, end);
+  param->text = slice(begin + 1, end);
+  return param;
 }
 
 Node* Lowering::literal(uint32_t begin, uint32_t end) {
@@ -79,6 +106,9 @@ void Lowering::collect_pieces(TSNode node, uint32_t begin, uint32_t end, Pieces&
     const Child& kid = kids[i];
     if (kid.end <= pos || kid.begin >= end) continue;
     bool error = ts_node_is_error(kid.node);
+    // Inside "...", `'` is an ordinary character (even in `"${x:-'a'}"`).
+    bool literal_quote = double_quotes_ > 0 && (kid.type == "raw_string" || kid.type == "ansi_c_string");
+    if (literal_quote || (kid.type == "simple_expansion" && !is_parameter_reference(slice(part_begin(kid), kid.end)))) continue;
     if (error || (kid.named && is_part_type(kid.type))) {
       uint32_t at = std::max(pos, error ? kid.begin : part_begin(kid));
       add_literal(out, pos, at);
@@ -94,6 +124,10 @@ void Lowering::collect_pieces(TSNode node, uint32_t begin, uint32_t end, Pieces&
       add_literal(out, pos, kid.begin);
       relex_leaf(std::max(pos, kid.begin), std::min(end, kid.end), out);
       pos = std::min(end, kid.end);
+    } else if (is_special_parameter(slice(kid.begin, kid.end))) {
+      add_literal(out, pos, kid.begin);
+      out.push_back({kid.begin, kid.end, special_parameter(kid.begin, kid.end)});
+      pos = kid.end;
     } else if (kid.named && ts_node_child_count(kid.node) > 0) {
       add_literal(out, pos, std::max(pos, kid.begin));
       collect_pieces(kid.node, std::max(pos, kid.begin), std::min(end, kid.end), out);
@@ -107,10 +141,14 @@ Pieces Lowering::pieces_of(const Child& c) {
   Pieces out;
   if (ts_node_is_error(c.node)) {
     out.push_back({c.begin, c.end, error_node(c)});
+  } else if (c.type == "simple_expansion" && !is_parameter_reference(slice(part_begin(c), c.end))) {
+    add_literal(out, c.begin, c.end);
   } else if (c.named && is_part_type(c.type)) {
     out.push_back({part_begin(c), c.end, part(c)});
   } else if (c.named && is_opaque_leaf(c.type)) {
     relex_leaf(c.begin, c.end, out);
+  } else if (is_special_parameter(slice(c.begin, c.end))) {
+    out.push_back({c.begin, c.end, special_parameter(c.begin, c.end)});
   } else if (ts_node_child_count(c.node) == 0) {
     add_literal(out, c.begin, c.end);
   } else {
@@ -158,7 +196,9 @@ void Lowering::relex_leaf(uint32_t begin, uint32_t end, Pieces& out) {
       uint32_t close = pos + 1;
       while (close < end && src_[close] != '\'') ++close;
       if (close == end) break;
-      emit(close + 1, make(NodeKind::SingleQuoted, pos, close + 1));
+      Node* q = make(NodeKind::SingleQuoted, pos, close + 1);
+      q->text = slice(pos, close + 1);
+      emit(close + 1, q);
     } else if (c == '"') {
       uint32_t close = pos + 1;
       while (close < end && src_[close] != '"') close += src_[close] == '\\' ? 2 : 1;
@@ -190,13 +230,43 @@ void Lowering::relex_leaf(uint32_t begin, uint32_t end, Pieces& out) {
   add_literal(out, lit, end);
 }
 
+void Lowering::append_parts(Node* parent, const Pieces& pieces) {
+  for (const Piece& p : pieces) {
+    if (p.node != nullptr) {
+      parent->kids.push_back(p.node);
+      continue;
+    }
+    // tree-sitter leaves some `$name` after `/` or before `"` as a bare `$` token.
+    uint32_t lit = p.begin;
+    for (uint32_t i = p.begin; i + 1 < p.end; ++i) {
+      if (src_[i] == '\\') {
+        ++i;
+        continue;
+      }
+      char next = src_[i + 1];
+      if (src_[i] != '$') continue;
+      uint32_t name_end = i + 2;
+      if (is_name_start(next)) {
+        while (name_end < p.end && is_name_char(src_[name_end])) ++name_end;
+      } else if (!is_special_parameter(slice(i, i + 2))) {
+        continue;
+      }
+      if (lit < i) parent->kids.push_back(literal(lit, i));
+      parent->kids.push_back(special_parameter(i, name_end));
+      lit = name_end;
+      i = name_end - 1;
+    }
+    if (lit < p.end) parent->kids.push_back(literal(lit, p.end));
+  }
+}
+
 Node* Lowering::word(const Pieces& pieces, uint32_t empty_at) {
   Node* w = make(NodeKind::Word, empty_at, empty_at);
   if (!pieces.empty()) {
     w->begin = pieces.front().begin;
     w->end = pieces.back().end;
   }
-  for (const Piece& p : pieces) w->kids.push_back(p.node != nullptr ? p.node : literal(p.begin, p.end));
+  append_parts(w, pieces);
   classify_word(*w, src_);
   return w;
 }
@@ -352,15 +422,28 @@ Node* Lowering::array_literal(const Child& c) {
 Node* Lowering::quoted(NodeKind kind, const Child& c, uint32_t begin, uint32_t inner_begin, uint32_t inner_end) {
   Node* q = make(kind, begin, c.end);
   if (inner_begin < inner_end) {
+    ++double_quotes_;
     Pieces pieces;
     collect_pieces(c.node, inner_begin, inner_end, pieces);
-    for (const Piece& p : pieces) q->kids.push_back(p.node != nullptr ? p.node : literal(p.begin, p.end));
+    --double_quotes_;
+    append_parts(q, pieces);
   }
   return q;
 }
 
 Node* Lowering::substitution(NodeKind kind, const Child& c, uint32_t prefix) {
   uint32_t begin = part_begin(c);
+  struct QuoteReset {
+    int& depth;
+    int saved;
+    ~QuoteReset() { depth = saved; }
+  } reset{double_quotes_, double_quotes_};
+  double_quotes_ = 0;
+  if (kind == NodeKind::Backtick && slice(begin, c.end).find("\\`") != std::string_view::npos) {
+    // Nested backticks are escaped inside the outer ones; tree-sitter does not unescape them.
+    fail(begin, "syntax error: nested backticks");
+    return error_node(c);
+  }
   Node* sub = make(kind, begin, c.end);
   std::vector<Child> kids = children(c.node);
   size_t from = !kids.empty() && !kids.front().named ? 1 : 0;
@@ -377,6 +460,12 @@ Node* Lowering::part(const Child& c) {
   if (t == "expansion") {
     DepthGuard guard(*this, begin);
     return param_expansion(c);
+  }
+  if (t == "command_substitution" && src_.substr(begin, 3) == "$((" && src_.substr(c.end - 2, 2) == "))") {
+    // tree-sitter reads some `$(( ))` as a command substitution of a subshell.
+    Node* arith_node = make(NodeKind::ArithExp, begin, c.end);
+    arith_node->kids.push_back(arith(c.node, begin + 3, c.end - 2, begin + 3));
+    return arith_node;
   }
   if (t == "command_substitution") {
     return substitution(src_[begin] == '`' ? NodeKind::Backtick : NodeKind::CommandSub, c,
@@ -396,9 +485,17 @@ Node* Lowering::part(const Child& c) {
     return arith_node;
   }
   if (t == "string") return quoted(NodeKind::DoubleQuoted, c, begin, begin + 1, c.end - 1);
-  if (t == "translated_string") return quoted(NodeKind::LocaleQuoted, c, begin, begin + 2, c.end - 1);
-  if (t == "raw_string") return make(NodeKind::SingleQuoted, begin, c.end);
-  if (t == "ansi_c_string") return make(NodeKind::AnsiCQuoted, begin, c.end);
+  if (t == "translated_string") {
+    for (const Child& kid : children(c.node)) {
+      if (kid.type == "string") return quoted(NodeKind::LocaleQuoted, kid, begin, kid.begin + 1, kid.end - 1);
+    }
+    return error_node(c);
+  }
+  if (t == "raw_string" || t == "ansi_c_string") {
+    Node* q = make(t == "raw_string" ? NodeKind::SingleQuoted : NodeKind::AnsiCQuoted, begin, c.end);
+    q->text = slice(begin, c.end);
+    return q;
+  }
   return error_node(c);
 }
 

@@ -54,6 +54,7 @@ class Lowering {
   // ---- statements (lower_statements.cpp) ----
   Node* statement(const Child& c);
   Node* list(const std::vector<Child>& kids, size_t from, size_t to, uint32_t empty_at);
+  void split_at_newlines(Node* stmt, std::vector<Node*>& out);
   Node* list_of(TSNode container, std::string_view open, std::string_view close);
   Node* pipeline(const Child& c);
   Node* and_or(const Child& c);
@@ -78,7 +79,7 @@ class Lowering {
   Node* test_or_bracket(const Child& c);
   Node* canonical_command(Node* cmd);
   Node* split_time(Node* cmd);
-  Node* redirect(const Child& c);
+  Node* redirect(const Child& c, std::vector<Node*>* spilled_words = nullptr);
   Node* heredoc_redirect(const Child& c, std::vector<Node*>& extra_redirects, std::vector<Child>& chain);
   Node* build_chain(Node* first, const std::vector<Child>& chain);
   void fd_words_to_io_numbers(Node* cmd);
@@ -99,6 +100,8 @@ class Lowering {
   Node* quoted(NodeKind kind, const Child& c, uint32_t begin, uint32_t inner_begin, uint32_t inner_end);
   Node* substitution(NodeKind kind, const Child& c, uint32_t prefix);
   Node* literal(uint32_t begin, uint32_t end);
+  Node* special_parameter(uint32_t begin, uint32_t end);
+  void append_parts(Node* parent, const Pieces& pieces);
   uint32_t part_begin(const Child& c) const;
   uint32_t matching_bracket(const Pieces& pieces, uint32_t open) const;
 
@@ -109,9 +112,15 @@ class Lowering {
 
   // ---- arithmetic (lower_arith.cpp) ----
   Node* arith(TSNode container, uint32_t begin, uint32_t end, uint32_t empty_at);
+  Node* arith_of(Pieces pieces, uint32_t begin, uint32_t end, uint32_t empty_at);
+
+  // ---- text tree-sitter left unparsed (lower_unparsed.cpp) ----
+  void relex_heredoc(uint32_t begin, uint32_t end, Pieces& out);
+  Node* reparse_list(uint32_t begin, uint32_t end);
 
   // ---- [[ ]] (lower_test.cpp) ----
   Node* test_expression(const Child& c);
+  Node* test_comparison(std::vector<Child> left, const Child& op, const std::vector<Child>& right);
 
   Node* make(NodeKind kind, uint32_t begin, uint32_t end) { return ast_.make(kind, begin, end); }
   std::string_view slice(uint32_t begin, uint32_t end) const { return src_.substr(begin, end - begin); }
@@ -126,6 +135,7 @@ class Lowering {
   Ast& ast_;
   std::vector<ParseError>& errors_;
   bool found_errors_ = false;
+  int double_quotes_ = 0;  // inside "..." (single quotes are plain characters there)
   int depth_ = 0;            // language nesting: statements, ${...}, arithmetic, [[ ]]
   int container_depth_ = 0;  // tree-sitter nodes walked while collecting word pieces
 };

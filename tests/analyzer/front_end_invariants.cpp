@@ -17,7 +17,7 @@ std::string check(const Node* node, std::string_view source, Span outer) {
   if (node->kind != NodeKind::HereDocBody && (node->begin < outer.begin || node->end > outer.end)) {
     return fmt::format("{}: outside its parent {}-{}", where(node), outer.begin, outer.end);
   }
-  if (!is_slice_of(node->text, source) || !is_slice_of(node->op, source)) return where(node) + ": text not a slice";
+  if (!is_slice_of(node->text, source)) return where(node) + ": text not a slice";
   if (node->kind == NodeKind::Literal && node->text != source.substr(node->begin, node->end - node->begin)) {
     return where(node) + ": literal text differs from its span";
   }

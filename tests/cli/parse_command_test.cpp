@@ -111,3 +111,33 @@ TEST_CASE("parse --shell overrides the detected dialect", "[cli][parse]") {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("parse auto falls back to the exact parser where tree-sitter fails, and says so", "[cli][parse]") {
+  std::string path = write_temp("fallback.ksh", "print ${.sh.version}\nx=${ date; }\n");
+  auto r = forklift::test::run_forklift({"parse", path});
+  CHECK(r.status == 0);
+  CHECK(r.err == path + ": tree-sitter reported errors; fell back to the exact parser\n");
+  CHECK(r.out.find("(ParamExp@6-20 \".sh.version\" flags=0x1)") != std::string::npos);
+  CHECK(r.out.find("(BraceSub@23-33") != std::string::npos);
+}
+
+TEST_CASE("parse --front-end exact uses the exact parser only", "[cli][parse]") {
+  auto r = forklift::test::run_forklift({"parse", "--front-end", "exact", "--format", "json", "-"}, "a | b\n");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc[0]["front_end"] == "exact");
+  CHECK(doc[0]["ast"]["kids"][0]["kind"] == "Pipeline");
+}
+
+TEST_CASE("parse auto keeps the recovered tree when both front ends fail", "[cli][parse]") {
+  auto r = forklift::test::run_forklift({"parse", "-"}, "if true; then\n  echo x\n");
+  CHECK(r.status == 1);
+  CHECK(r.err.find("<stdin>: tree-sitter and the exact parser both reported errors\n") == 0);
+  CHECK(std::regex_search(r.err, std::regex("<stdin>:[0-9]+:[0-9]+: ")));
+  CHECK(r.out.rfind("(Program@0-", 0) == 0);
+}
+
+}  // namespace
