@@ -6,7 +6,6 @@ void from_json(const json& j, CodeActionParams& p) {
   j.at("textDocument").get_to(p.text_document);
   j.at("range").get_to(p.range);
   const json& context = j.at("context");
-  context.at("diagnostics").get_to(p.diagnostics);
   if (auto only = context.find("only"); only != context.end() && only->is_array()) {
     p.only = only->get<std::vector<std::string>>();
   }

@@ -14,10 +14,11 @@ inline constexpr const char* kQuickFixKind = "quickfix";
 inline constexpr const char* kSourceFixAllKind = "source.fixAll";
 inline constexpr const char* kForkliftFixAllKind = "source.fixAll.forklift";
 
+// context.diagnostics is not decoded: the server knows its diagnostics, and
+// clients echo them back in varying completeness (Neovim 0.7 drops `range`).
 struct CodeActionParams {
   TextDocumentIdentifier text_document;
   Range range;
-  std::vector<Diagnostic> diagnostics;            // context.diagnostics
   std::optional<std::vector<std::string>> only;   // context.only
 };
 

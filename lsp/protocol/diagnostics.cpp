@@ -16,18 +16,6 @@ void to_json(json& j, const Diagnostic& d) {
   }
 }
 
-// Clients echo diagnostics back in code action requests; only what identifies
-// them matters, and a numeric code (from another server) is kept as text.
-void from_json(const json& j, Diagnostic& d) {
-  j.at("range").get_to(d.range);
-  if (auto severity = j.find("severity"); severity != j.end() && severity->is_number_integer()) {
-    d.severity = static_cast<DiagnosticSeverity>(severity->get<int>());
-  }
-  if (auto code = j.find("code"); code != j.end()) d.code = code->is_string() ? code->get<std::string>() : code->dump();
-  d.source = j.value("source", "");
-  d.message = j.value("message", "");
-}
-
 void to_json(json& j, const PublishDiagnosticsParams& p) {
   j = json{{"uri", p.uri}, {"diagnostics", p.diagnostics}};
   if (p.version) j["version"] = *p.version;

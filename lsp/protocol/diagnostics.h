@@ -33,7 +33,6 @@ struct PublishDiagnosticsParams {
 };
 
 void to_json(json& j, const Diagnostic& d);
-void from_json(const json& j, Diagnostic& d);
 void to_json(json& j, const PublishDiagnosticsParams& p);
 
 }  // namespace forklift::lsp
