@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Latency and memory of `forklift lsp` on a large script, measured as an editor sees them.
+
+  bench/lsp_latency.py [--binary build/default/cli/forklift] [--lines 10000] [--edits 20]
+
+Reports: first diagnostics after didOpen, diagnostics after a one-line change
+(median and worst over --edits changes, debounce included), resident memory
+(VmRSS at the end, VmHWM peak), and the time from `exit` to the process end.
+Goals (issue 7): < 200 ms, < 50 ms, < 50 MB, exit < 100 ms.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+BLOCK = """\
+# block {n}
+count_{n}() {{
+  local total=0
+  for f in "$@"; do
+    total=`expr $total + 1`
+    name=$(basename "$f")
+    dir=$(dirname "$f")
+    echo "$name in $dir"
+  done
+  echo "$total"
+}}
+i=0
+while [ $i -lt 10 ]; do
+  i=$(expr $i + 1)
+  n=$(echo "$i" | wc -c)
+done
+count_{n} /a/b /c/d
+"""
+
+
+def make_script(lines):
+    parts = ["#!/bin/bash\n"]
+    n = 0
+    total = 1
+    while total < lines:
+        block = BLOCK.format(n=n)
+        parts.append(block)
+        total += block.count("\n")
+        n += 1
+    return "".join(parts), total
+
+
+class Client:
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def read(self):
+        length = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the server closed its output")
+            line = line.strip()
+            if not line:
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        return json.loads(self.proc.stdout.read(length))
+
+    def request(self, method, params):
+        request_id = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        while True:
+            message = self.read()
+            if message.get("id") == request_id and "method" not in message:
+                return message
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def diagnostics(self, uri, version):
+        while True:
+            message = self.read()
+            params = message.get("params", {})
+            if message.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri \
+                    and params.get("version") == version:
+                return params["diagnostics"]
+
+
+def memory_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default="build/default/cli/forklift")
+    parser.add_argument("--lines", type=int, default=10000)
+    parser.add_argument("--edits", type=int, default=20)
+    args = parser.parse_args()
+
+    text, line_count = make_script(args.lines)
+    uri = "file:///tmp/forklift-bench/big.sh"
+    client = Client(args.binary)
+    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
+
+    start = time.perf_counter()
+    client.notify("textDocument/didOpen",
+                  {"textDocument": {"uri": uri, "languageId": "sh", "version": 1, "text": text}})
+    first = client.diagnostics(uri, 1)
+    first_ms = (time.perf_counter() - start) * 1000
+
+    change_ms = []
+    version = 1
+    for k in range(args.edits):
+        version += 1
+        line = (k * 997) % (line_count - 2) + 1
+        edit = {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+                "text": "x=1\n" if k % 2 == 0 else ""}
+        if k % 2 == 1:  # remove the line added by the previous edit
+            edit["range"]["end"] = {"line": line_prev + 1, "character": 0}
+            edit["range"]["start"] = {"line": line_prev, "character": 0}
+        line_prev = line
+        start = time.perf_counter()
+        client.notify("textDocument/didChange",
+                      {"textDocument": {"uri": uri, "version": version}, "contentChanges": [edit]})
+        client.diagnostics(uri, version)
+        change_ms.append((time.perf_counter() - start) * 1000)
+
+    rss_mib = memory_kib(client.proc.pid, "VmRSS") / 1024
+    peak_mib = memory_kib(client.proc.pid, "VmHWM") / 1024
+    client.request("shutdown", None)
+    start = time.perf_counter()
+    client.notify("exit", None)
+    status = client.proc.wait(timeout=10)
+    exit_ms = (time.perf_counter() - start) * 1000
+
+    print(f"script: {line_count} lines, {len(text)} bytes; {len(first)} diagnostics")
+    print(f"first diagnostics:          {first_ms:7.1f} ms   (goal < 200 ms)")
+    print(f"after a one-line change:    {statistics.median(change_ms):7.1f} ms median, "
+          f"{max(change_ms):.1f} ms worst over {len(change_ms)} edits   (goal < 50 ms)")
+    print(f"resident memory:            {rss_mib:7.1f} MiB at the end, {peak_mib:.1f} MiB peak   (goal < 50 MB)")
+    print(f"exit after shutdown:        {exit_ms:7.1f} ms, status {status}   (goal < 100 ms)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+#include "lsp/code_actions.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "lsp/diagnostic_conversion.h"
+#include "lsp/suppression_edit.h"
+#include "rewriter/fix_loop.h"
+#include "rewriter/fix_selection.h"
+
+namespace forklift::lsp {
+namespace {
+
+bool touches(const Range& a, const Range& b) { return !(a.end < b.start) && !(b.end < a.start); }
+
+std::vector<TextEdit> text_edits(const SourceFile& file, const std::vector<Edit>& edits, PositionEncoding encoding) {
+  std::vector<TextEdit> converted;
+  for (const Edit& edit : edits) converted.push_back({range_of(file, edit.begin, edit.end, encoding), edit.replacement});
+  return converted;
+}
+
+std::optional<CodeAction> quick_fix(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
+                                    const lsp::Diagnostic& shown) {
+  if (!diagnostic.fix || !is_applicable(diagnostic.fix->applicability, context.config.unsafe_fixes)) return std::nullopt;
+  const Fix& fix = *diagnostic.fix;
+  bool unsafe = fix.applicability == Applicability::Unsafe;
+  CodeAction action;
+  action.title = unsafe ? fmt::format("{} (unsafe: {})", fix.title, fix.reason) : fix.title;
+  action.kind = kQuickFixKind;
+  action.diagnostics = {shown};
+  action.is_preferred = !unsafe;
+  action.edit.changes[context.uri] = text_edits(*context.analysis.file, fix.edits, context.encoding);
+  return action;
+}
+
+std::optional<CodeAction> disable_rule(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
+                                       const lsp::Diagnostic& shown) {
+  auto edit = suppression_edit(context.analysis, diagnostic);
+  if (!edit) return std::nullopt;
+  CodeAction action;
+  action.title = fmt::format("Disable {} for this line", diagnostic.code);
+  action.kind = kQuickFixKind;
+  action.diagnostics = {shown};
+  action.edit.changes[context.uri] = text_edits(*context.analysis.file, {*edit}, context.encoding);
+  return action;
+}
+
+}  // namespace
+
+std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params) {
+  std::vector<CodeAction> actions;
+  if (kind_requested(params.only, kQuickFixKind)) {
+    const SourceFile& file = *context.analysis.file;
+    std::vector<CodeAction> suppressions;
+    for (const forklift::Diagnostic& diagnostic : context.analysis.diagnostics) {
+      lsp::Diagnostic shown = to_lsp_diagnostic(diagnostic, file, context.encoding, context.config);
+      if (!touches(shown.range, params.range)) continue;
+      if (auto fix = quick_fix(context, diagnostic, shown)) actions.push_back(std::move(*fix));
+      if (auto disable = disable_rule(context, diagnostic, shown)) suppressions.push_back(std::move(*disable));
+    }
+    // Fixes first: editors offer the first preferred action on "quick fix".
+    std::move(suppressions.begin(), suppressions.end(), std::back_inserter(actions));
+  }
+  if (kind_requested(params.only, kForkliftFixAllKind)) {
+    if (auto fix_all = fix_all_action(context)) actions.push_back(std::move(*fix_all));
+  }
+  return actions;
+}
+
+std::optional<CodeAction> fix_all_action(const CodeActionContext& context) {
+  bool fixable = std::any_of(context.analysis.diagnostics.begin(), context.analysis.diagnostics.end(), [&](const auto& d) {
+    return d.fix && is_applicable(d.fix->applicability, context.config.unsafe_fixes);
+  });
+  if (!fixable) return std::nullopt;
+  const SourceFile& file = *context.analysis.file;
+  FixLoopOptions options;
+  options.unsafe_fixes = context.config.unsafe_fixes;
+  FixLoopResult result = run_fix_loop(file, options, [&](const SourceFile& text) {
+    return lint_for_fix_loop(text, context.settings);
+  });
+  if (result.failure || !result.changed()) return std::nullopt;
+  int count = 0;
+  for (const auto& [code, applied] : result.applied) count += applied;
+  CodeAction action;
+  action.title = fmt::format("Fix all forklift findings ({} fix{})", count, count == 1 ? "" : "es");
+  action.kind = kForkliftFixAllKind;
+  action.edit.changes[context.uri] = {minimal_text_edit(file, result.text, context.encoding)};
+  return action;
+}
+
+TextEdit minimal_text_edit(const SourceFile& before, std::string_view after, PositionEncoding encoding) {
+  std::string_view old_text = before.text();
+  size_t prefix = 0;
+  while (prefix < old_text.size() && prefix < after.size() && old_text[prefix] == after[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < old_text.size() - prefix && suffix < after.size() - prefix &&
+         old_text[old_text.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  // Never split a UTF-8 sequence: positions must fall on character boundaries.
+  auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+  while (prefix > 0 && prefix < old_text.size() && continuation(old_text[prefix])) --prefix;
+  while (suffix > 0 && continuation(old_text[old_text.size() - suffix])) --suffix;
+  auto begin = static_cast<uint32_t>(prefix);
+  auto end = static_cast<uint32_t>(old_text.size() - suffix);
+  return {range_of(before, begin, end, encoding), std::string(after.substr(prefix, after.size() - suffix - prefix))};
+}
+
+}  // namespace forklift::lsp

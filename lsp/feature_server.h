@@ -1,0 +1,70 @@
+// The language features over open documents: text sync, debounced analysis
+// and diagnostics, code actions, hover, symbols and navigation. Typed in and
+// out (LanguageFeatures); JSON never reaches here.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "lsp/analysis_scheduler.h"
+#include "lsp/analyzed_document.h"
+#include "lsp/document_store.h"
+#include "lsp/language_features.h"
+
+namespace forklift::lsp {
+
+class FeatureServer : public LanguageFeatures {
+ public:
+  // Larger documents are not analyzed (as `forklift lint` refuses larger files):
+  // their diagnostics say so, and requests about them get empty answers.
+  static constexpr uint32_t kMaxDocumentBytes = LoadLimits{}.max_bytes;
+
+  explicit FeatureServer(DiagnosticsPublisher publish);
+  ~FeatureServer() override;
+
+  void set_position_encoding(PositionEncoding encoding) override { encoding_ = encoding; }
+  void configure(const ServerConfig& config) override;
+
+  void did_open(const DidOpenTextDocumentParams& params) override;
+  void did_change(const DidChangeTextDocumentParams& params) override;
+  void did_close(const DidCloseTextDocumentParams& params) override;
+
+  std::vector<CodeAction> code_actions(const CodeActionParams& params) override;
+  std::optional<Hover> hover(const TextDocumentPositionParams& params) override;
+  std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) override;
+  std::vector<Location> definition(const TextDocumentPositionParams& params) override;
+  std::vector<Location> references(const ReferenceParams& params) override;
+
+  void stop() override { scheduler_.stop(); }
+
+ private:
+  AnalysisSettings settings_for(const Document& document) const;
+  void schedule_diagnostics(const std::string& uri);
+  // What a diagnostics job needs, copied: the worker never reads the server's state.
+  struct DiagnosticsJob {
+    std::weak_ptr<AnalyzedDocument> document;
+    AnalysisSettings settings;
+    ServerConfig config;
+    PositionEncoding encoding;
+  };
+  void publish_if_current(const DiagnosticsJob& job);
+  void publish_too_large(const Document& document);
+  // Runs `use` on the up-to-date analysis of an open document; `fallback` when it is not open.
+  template <typename Result, typename Use>
+  Result with_analysis(const std::string& uri, Result fallback, Use use);
+  std::vector<Location> locations(const std::string& uri, const SourceFile& file, const std::vector<Span>& spans) const;
+
+  DiagnosticsPublisher publish_;
+  PositionEncoding encoding_ = PositionEncoding::Utf16;
+  ServerConfig config_;
+  std::atomic<uint64_t> settings_generation_ = 0;
+  DocumentStore documents_;
+  std::map<std::string, std::shared_ptr<AnalyzedDocument>> analyzed_;
+  std::mutex publish_mutex_;  // orders publications against didClose's clearing one
+  AnalysisScheduler scheduler_;
+};
+
+}  // namespace forklift::lsp
