@@ -202,9 +202,13 @@ const RegisterSubcommand kRegisterLint([](CLI::App& app, int& status) {
   auto command = std::make_shared<LintCommand>();
   CLI::App* lint = app.add_subcommand("lint", "Report needless forks and other findings in shell scripts");
   lint->add_option("paths", command->paths, "Files or directories to lint (default: .); - reads stdin");
-  lint->add_option("--select", command->select, "Rule codes or prefixes to enable (default: ALL)")->delimiter(',');
-  lint->add_option("--extend-select", command->extend_select, "Rule codes or prefixes to enable as well")->delimiter(',');
-  lint->add_option("--ignore", command->ignore, "Rule codes or prefixes to disable")->delimiter(',');
+  // One comma-separated list per flag (`--ignore FL1 x.sh` must leave x.sh a path); flags may repeat.
+  auto code_list = [&](const std::string& flag, std::vector<std::string>& into, const std::string& help) {
+    lint->add_option(flag, into, help)->delimiter(',')->allow_extra_args(false);
+  };
+  code_list("--select", command->select, "Rule codes or prefixes to enable (default: ALL)");
+  code_list("--extend-select", command->extend_select, "Rule codes or prefixes to enable as well");
+  code_list("--ignore", command->ignore, "Rule codes or prefixes to disable");
   lint->add_option("--shell", command->shell, "Target shell, overriding detection: sh, bash, ksh, mksh")
       ->check([](const std::string& name) {
         return dialect_from_name(name) ? std::string() : "unknown shell `" + name + "` (expected sh, bash, ksh, mksh)";
