@@ -1,7 +1,8 @@
 #!/bin/bash
 # Lints the same files with forklift and with ShellCheck, one after the
-# other, and prints each tool's wall time and peak memory (/usr/bin/time's
-# elapsed seconds and maximum resident set size) with the ratios.
+# other, and prints each tool's wall time, CPU time (user + system) and peak
+# memory (maximum resident set size) with the ratios. On a shared machine the
+# CPU times are the steadier comparison.
 #
 # Files: a generated 12,500-line bash script (functions, loops, case
 # statements, `expr`, backticks, `basename`, `echo | sed`: the forks forklift
@@ -79,30 +80,33 @@ else
 fi
 files+=("$work/git-completion.bash")
 
-# "SECONDS KILOBYTES" of one run: wall time from bash's microsecond clock
-# (/usr/bin/time's %e has 10 ms steps), peak memory from /usr/bin/time. The
-# tool's output is discarded; its exit status (1 when it finds something) is
-# not a failure, a signal is.
+# "WALL CPU KILOBYTES" of one run: wall time from bash's microsecond clock
+# (/usr/bin/time's %e has 10 ms steps), CPU seconds and peak memory from
+# /usr/bin/time. The tool's output is discarded; its exit status (1 when it
+# finds something) is not a failure, a signal is.
 measure() {
   local start end
   start=$EPOCHREALTIME
-  /usr/bin/time -f '%M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || true
+  /usr/bin/time -f '%U %S %M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || true
   end=$EPOCHREALTIME
   if [[ ! -s $work/time ]] || grep -q 'Command terminated by signal' "$work/time"; then
     echo "bench/lint_vs_shellcheck.sh: $* failed:" >&2
     cat "$work/stderr" "$work/time" >&2
     exit 1
   fi
-  echo "$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }') $(tail -n 1 "$work/time")"
+  tail -n 1 "$work/time" | awk -v s="$start" -v e="$end" '{ printf "%.3f %.2f %d\n", e - s, $1 + $2, $3 }'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0fx", a / b }'; }
+# CPU times under 10 ms print as 0.00: counted as 0.01 s.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 0.01) b = 0.01; printf "%.0fx", a / b }'; }
 
-printf '%-22s %7s  %10s %10s %8s  %10s %10s %8s\n' file lines "sc time" "fl time" ratio "sc mem" "fl mem" ratio
+printf '%-20s %6s  %9s %9s %6s  %8s %8s %6s  %8s %8s %6s\n' file lines "sc wall" "fl wall" ratio \
+  "sc cpu" "fl cpu" ratio "sc mem" "fl mem" ratio
 for file in "${files[@]}"; do
-  read -r fl_time fl_kb < <(measure "$forklift" lint --isolated --shell bash --output-format concise "$file")
-  read -r sc_time sc_kb < <(measure shellcheck --shell=bash --format=gcc "$file")
-  printf '%-22s %7d  %9.3fs %9.3fs %8s  %8dMB %8dMB %8s\n' "$(basename "$file")" "$(wc -l < "$file")" \
-    "$sc_time" "$fl_time" "$(ratio "$sc_time" "$fl_time")" \
+  read -r fl_wall fl_cpu fl_kb < <(measure "$forklift" lint --isolated --shell bash --output-format concise "$file")
+  read -r sc_wall sc_cpu sc_kb < <(measure shellcheck --shell=bash --format=gcc "$file")
+  printf '%-20s %6d  %8.2fs %8.3fs %6s  %7.2fs %7.2fs %6s  %6dMB %6dMB %6s\n' "$(basename "$file")" \
+    "$(wc -l < "$file")" "$sc_wall" "$fl_wall" "$(ratio "$sc_wall" "$fl_wall")" \
+    "$sc_cpu" "$fl_cpu" "$(ratio "$sc_cpu" "$fl_cpu")" \
     $((sc_kb / 1024)) $((fl_kb / 1024)) "$(ratio "$sc_kb" "$fl_kb")"
 done
