@@ -2,12 +2,12 @@
 # Old bash idioms: nested backticks, let, $[ ], $ inside arithmetic, $(pwd).
 
 here=$(basename $(pwd))
-((count=0))
+(( count=0 ))
 for f in alpha beta gamma
 do
-    ((count=count+1))
+    (( count=count+1 ))
     idx=$(( count * 10 ))
     echo "$f $idx"
 done
-total=$(( count + idx ))
-echo "in $here: $total, from $PWD"
+total=$(( count + $idx ))
+echo "in $here: $total, from $(pwd)"

@@ -3,9 +3,10 @@
 # date forks once per line.
 
 n=0
-stamp=$(date -u -d @86400 +%F)
+date_value=$(date -u -d @86400 +%F)
 while IFS= read -r line
 do
+    stamp=$date_value
     n=$((n + 1))
     echo "[$stamp] $n $line"
 done

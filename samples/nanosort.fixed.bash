@@ -6,8 +6,8 @@
 count=0
 while read -r record
 do
-    size=${record%% *}
-    path=${record#* }; path=${path%% *}
+    size=${record%%" "*}
+    path=$(echo "$record" | cut -d' ' -f2)
     name=${path##*/}
     sizes[$count]=$size
     names[$count]=$name

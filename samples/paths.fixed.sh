@@ -5,9 +5,9 @@
 n=0
 while IFS= read -r f
 do
-    case $f in */*) dir=${f%/*} ;; *) dir=. ;; esac
-    base=${f##*/}
-    stem=${f##*/}; stem=${stem%.sh}
+    dir=$(dirname "$f")
+    base=$(basename "$f")
+    stem=$(basename "$f" .sh)
     n=$((n + 1))
     echo "$n: $dir | $base | $stem"
 done

@@ -4,7 +4,7 @@
 
 while IFS= read -r title
 do
-    slug=${title// /_}
+    slug=${title//" "/_}
     upper=${slug^^}
     size=$((${#slug} + 1))
     echo "$upper.txt ($size bytes with the newline)"
