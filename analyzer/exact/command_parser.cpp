@@ -165,6 +165,7 @@ Node* Parser::parse_command() {
 Node* Parser::parse_simple_command() {
   Node* command = make(NodeKind::SimpleCommand, pos_, pos_);
   std::vector<Node*>& kids = command->kids;
+  kids.reserve(4);
   const Node* name = nullptr;
   bool declaration = false;
   for (;;) {

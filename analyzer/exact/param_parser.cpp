@@ -14,7 +14,8 @@ Node* Parser::parse_braced_param() {
   Node* param = make(NodeKind::ParamExp, begin, begin);
   param->flags = kParamBraced;
   parse_param_name(param);
-  if (peek() == '[' && is_name_start(param->text.empty() ? '\0' : param->text[0])) {
+  bool named = !param->text.empty() && (is_name_start(param->text[0]) || param->text[0] == '.');
+  if (peek() == '[' && named) {
     param->kids.push_back(parse_subscript());
   }
   parse_param_operator(param);
@@ -51,6 +52,10 @@ void Parser::parse_param_name(Node* param) {
     fail(param->begin, "syntax error: `${' unmatched");
   } else if (is_name_start(c) || dotted(pos_)) {
     while (pos_ < end_ && (is_name_char(src_[pos_]) || dotted(pos_))) ++pos_;
+    // ksh `${!prefix.*}`: the prefix of compound members ends with the dot
+    bool member_prefix = (param->flags & kParamIndirect) != 0 && dialect_ == Dialect::Ksh && peek() == '.' &&
+                         (peek(1) == '*' || peek(1) == '@') && peek(2) == '}';
+    if (member_prefix) ++pos_;
   } else if (is_digit(c)) {
     while (pos_ < end_ && is_digit(src_[pos_])) ++pos_;
   } else if (is_special_param(c)) {

@@ -66,7 +66,7 @@ std::string_view Parser::reserved_word() const {
   if (!is_delimiter_at(p)) return {};
   std::string_view word = slice(pos_, p);
   for (std::string_view reserved : kReserved) {
-    if (word == reserved) return word;
+    if (reserved.size() == word.size() && reserved[0] == word[0] && reserved == word) return word;
   }
   return {};
 }

@@ -99,7 +99,10 @@ TEST_CASE("exact parser: golden table of snippets", "[exact]") {
       CHECK(actual_output(c) == c.expected);
       SourceFile file("t.sh", c.input);
       ParseResult result = parse_exact(file, c.dialect);
-      if (result.ast != nullptr) CHECK(test::span_violations(*result.ast->root, file.size()).empty());
+      if (result.ast != nullptr) {
+        CHECK(test::span_violations(*result.ast->root, file.size()).empty());
+        CHECK(test::text_violations(*result.ast->root, file.text()).empty());
+      }
     }
   }
   CHECK(total >= 150);

@@ -35,4 +35,15 @@ std::string span_violations(const Node& root, uint32_t file_size) {
   return out;
 }
 
+std::string text_violations(const Node& root, std::string_view source) {
+  std::string out;
+  visit(&root, [&](const Node* node) {
+    if (node->text.empty()) return true;
+    bool inside = node->text.data() >= source.data() && node->text.data() + node->text.size() <= source.data() + source.size();
+    if (!inside) out += fmt::format("{}@{}-{} text {:?} is not a slice of the source\n", kind_name(node->kind), node->begin, node->end, std::string(node->text));
+    return true;
+  });
+  return out;
+}
+
 }  // namespace forklift::test

@@ -12,4 +12,8 @@ namespace forklift::test {
 // lies after its Redirect) and the nodes below it. Empty when all hold.
 std::string span_violations(const Node& root, uint32_t file_size);
 
+// Nodes whose `text` is not a slice of `source` (the AST never holds cooked
+// text, even inside backquotes parsed from unescaped copies). Empty when all are.
+std::string text_violations(const Node& root, std::string_view source);
+
 }  // namespace forklift::test
