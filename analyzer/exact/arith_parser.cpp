@@ -160,8 +160,8 @@ Node* Parser::parse_arith_assign() {
   Node* left = parse_arith_ternary();
   skip_arith_space();
   std::string_view op = arith_operator();
+  // `1 = 2` parses (shells reject it only when evaluating it)
   if (!is_assignment_operator(op)) return left;
-  if (!is_lvalue(left)) fail(pos_, fmt::format("arithmetic syntax error: assignment to a non-variable with `{}'", op));
   pos_ += static_cast<uint32_t>(op.size());
   Node* right = parse_arith_assign();
   Node* node = make(NodeKind::ArithAssign, left->begin, right->end);

@@ -35,7 +35,7 @@ struct SyntaxError {
 enum class WordMode : uint8_t {
   Command,       // arguments, patterns, assignment values: metacharacters end it
   Regex,         // right side of `=~`: parentheses and `|` are literal
-  ParamOperand,  // `${x:-operand}`: ends at the matching `}`; blanks are literal
+  ParamOperand,  // `${x:-operand}`: ends at the first `}`; blanks are literal
   ParamPattern,  // `${x/pattern/...}`: also ends at `/`
   ParamOffset,   // `${x:offset:...}`: also ends at `:`
   Subscript,     // `[...]`: ends at the matching `]`; blanks are literal

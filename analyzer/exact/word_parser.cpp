@@ -21,9 +21,9 @@ SpecialTable special_bytes(std::string_view bytes) {
 const std::array<SpecialTable, static_cast<size_t>(WordMode::kCount)> kSpecial = {
     special_bytes(" \t\n;&|()<>'\"`$\\\r?*+@!"),  // Command
     special_bytes(" \t\n;&()'\"`$\\\r"),          // Regex
-    special_bytes("{}'\"`$\\"),                   // ParamOperand
-    special_bytes("{}/'\"`$\\"),                  // ParamPattern
-    special_bytes("{}:'\"`$\\"),                  // ParamOffset
+    special_bytes("}'\"`$\\"),                    // ParamOperand
+    special_bytes("}/'\"`$\\"),                   // ParamPattern
+    special_bytes("}:'\"`$\\"),                   // ParamOffset
     special_bytes("[]'\"`$\\"),                   // Subscript
     special_bytes("\"`$\\"),                      // DoubleQuoted
     special_bytes("`$\\"),                        // HereDoc
@@ -69,7 +69,9 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
   const uint32_t word_begin = pos_;
   const bool allow_quotes = mode != WordMode::DoubleQuoted && mode != WordMode::HereDoc;
   uint32_t literal_begin = pos_;
-  // Nesting of {} in operands, [] in subscripts, () in regexes and extended globs.
+  // Nesting of [] in subscripts, () in regexes and extended globs. (A `{` in
+  // `${x:-{a}}` does not nest: the operand ends at the first `}`, as in bash
+  // and ksh.)
   int depth = 0;
   bool stop = false;
   while (!stop && pos_ < end_) {
@@ -117,7 +119,7 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
           ++pos_;
         }
         break;
-      case '{': case '[':
+      case '[':
         ++depth;
         ++pos_;
         break;
