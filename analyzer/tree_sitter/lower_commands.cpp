@@ -82,7 +82,25 @@ Node* Lowering::simple_command(const Child& c) {
   if (cmd->kids.empty()) return error_node(c);
   cmd->begin = cmd->kids.front()->begin;
   cmd->end = cmd->kids.back()->end;
+  // A newline ends a simple command; tree-sitter sometimes reads on (after
+  // `'^$'`, it took the next lines for arguments). Only a run of assignments
+  // before the newline can be mended (list() splits it there).
+  bool named = false;
+  for (size_t i = 0; i + 1 < cmd->kids.size(); ++i) {
+    named = named || cmd->kids[i]->is(NodeKind::Word);
+    if (named && newline_between(cmd->kids[i], cmd->kids[i + 1])) {
+      fail(cmd->kids[i]->end, "syntax error: command misread across lines");
+      cmd->kind = NodeKind::Error;
+      return cmd;
+    }
+  }
   return canonical_command(cmd);
+}
+
+bool Lowering::newline_between(const Node* a, const Node* b) const {
+  if (b->begin <= a->end) return false;
+  std::string_view gap = slice(a->end, b->begin);
+  return gap.find('\n') != std::string_view::npos && gap.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
 Node* Lowering::assignments_command(const Child& c) {

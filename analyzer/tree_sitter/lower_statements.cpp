@@ -22,6 +22,17 @@ size_t find_token(const std::vector<Child>& kids, std::string_view token, size_t
   return kids.size();
 }
 
+bool has_unescaped_newline(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\') {
+      ++i;
+    } else if (text[i] == '\n') {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool is_compound_body(std::string_view type) { return type == "do_group" || type == "compound_statement"; }
 
 }  // namespace
@@ -50,7 +61,11 @@ Node* Lowering::list(const std::vector<Child>& kids, size_t from, size_t to, uin
       continue;
     }
     if (kid.type == "comment") continue;
-    if (Node* stmt = statement(kid)) split_at_newlines(stmt, out->kids);
+    if (Node* stmt = statement(kid)) {
+      std::vector<Node*> statements;
+      split_at_newlines(stmt, statements);
+      for (Node* each : statements) split_posix_background_redirect(each, out->kids);
+    }
   }
   if (!out->kids.empty()) {
     out->begin = out->kids.front()->begin;
@@ -64,12 +79,8 @@ void Lowering::split_at_newlines(Node* stmt, std::vector<Node*>& out) {
   // blank (`a=1\necho x` becomes one command); a shell ends the command there.
   bool simple = stmt->is(NodeKind::SimpleCommand) || stmt->is(NodeKind::Declaration);
   for (size_t i = 0; simple && i + 1 < stmt->kids.size(); ++i) {
-    uint32_t gap = stmt->kids[i]->end;
+    if (!newline_between(stmt->kids[i], stmt->kids[i + 1])) continue;
     uint32_t next = stmt->kids[i + 1]->begin;
-    std::string_view between = slice(gap, std::max(gap, next));
-    if (between.find('\n') == std::string_view::npos || between.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-      continue;
-    }
     Node* rest = make(NodeKind::SimpleCommand, next, stmt->end);
     rest->kids.assign(stmt->kids.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmt->kids.end());
     stmt->kids.resize(i + 1);
@@ -78,6 +89,28 @@ void Lowering::split_at_newlines(Node* stmt, std::vector<Node*>& out) {
     stmt->text = {};
     out.push_back(canonical_command(stmt));
     split_at_newlines(canonical_command(rest), out);
+    return;
+  }
+  out.push_back(stmt);
+}
+
+void Lowering::split_posix_background_redirect(Node* stmt, std::vector<Node*>& out) {
+  // POSIX sh has no `&>`: `a &> f` is `a &` then `> f` (as dash runs it).
+  bool simple = stmt->is(NodeKind::SimpleCommand) || stmt->is(NodeKind::Declaration);
+  for (size_t i = 0; simple && dialect_ == Dialect::Sh && i < stmt->kids.size(); ++i) {
+    Node* r = stmt->kids[i];
+    if (!r->is(NodeKind::Redirect) || r->text.empty() || r->text.front() != '&' || i == 0) continue;
+    if (!r->kids.empty() && r->kids.front()->is(NodeKind::IoNumber)) continue;
+    Node* job = make(NodeKind::SimpleCommand, stmt->begin, stmt->kids[i - 1]->end);
+    job->kids.assign(stmt->kids.begin(), stmt->kids.begin() + static_cast<std::ptrdiff_t>(i));
+    Node* background = make(NodeKind::Background, job->begin, r->begin + 1);
+    background->kids.push_back(canonical_command(job));
+    out.push_back(background);
+    r->begin += 1;
+    r->text = r->text.substr(1);
+    Node* rest = make(NodeKind::SimpleCommand, r->begin, stmt->end);
+    rest->kids.assign(stmt->kids.begin() + static_cast<std::ptrdiff_t>(i), stmt->kids.end());
+    split_posix_background_redirect(canonical_command(rest), out);
     return;
   }
   out.push_back(stmt);
@@ -152,9 +185,23 @@ Node* Lowering::pipeline(const Child& c) {
       negation_at = stage->begin;  // `! a 2>/dev/null | b`: the redirect hid the negation
       stage = stage->kids.front();
     }
+    if (stage->is(NodeKind::Pipeline)) {
+      // `a | b 2>&1 | c` comes as a redirected pipeline inside a pipeline: one pipeline.
+      pipe->flags |= stage->flags << (pipe->kids.size());
+      link += stage->kids.size() - 1;
+      pipe->kids.insert(pipe->kids.end(), stage->kids.begin(), stage->kids.end());
+      continue;
+    }
     pipe->kids.push_back(stage);
   }
   if (pipe->kids.empty()) return error_node(c);
+  // `a && b <x | c` comes as a pipeline whose first stage is `a && b`: the
+  // pipeline binds tighter, so it is the right operand's.
+  Node* and_or = nullptr;
+  if (pipe->kids.size() > 1 && (pipe->kids.front()->is(NodeKind::AndIf) || pipe->kids.front()->is(NodeKind::OrIf))) {
+    and_or = pipe->kids.front();
+    pipe->kids.front() = and_or->kids.back();
+  }
   Node* timed = nullptr;
   if (pipe->kids.front()->is(NodeKind::Time) && !pipe->kids.front()->kids.empty()) {
     timed = pipe->kids.front();
@@ -172,6 +219,11 @@ Node* Lowering::pipeline(const Child& c) {
     Node* neg = make(NodeKind::Negated, negation_at, out->end);
     neg->kids.push_back(out);
     out = neg;
+  }
+  if (and_or != nullptr) {
+    and_or->kids.back() = out;
+    and_or->end = out->end;
+    return and_or;
   }
   return out;
 }
@@ -229,7 +281,22 @@ Node* Lowering::redirected(const Child& c) {
   Node* body = nullptr;
   std::vector<Node*> redirects;
   std::vector<Child> chain;
+  uint32_t covered = c.begin;
   for (const Child& kid : kids) {
+    // tree-sitter drops a lone `-` before a redirect (`cat - 2>&1`) from its
+    // tree altogether: bytes no child covers are words of the command.
+    if (kid.begin > covered) {
+      if (has_unescaped_newline(slice(covered, kid.begin)) && body != nullptr) {
+        // A command and "its" redirect on different lines: tree-sitter joined
+        // two statements (after a dropped token); the tree cannot be trusted.
+        fail(covered, "syntax error: statement misread");
+        return error_node(c);
+      }
+      Pieces gap;
+      add_literal_piece(gap, covered, kid.begin);
+      for (Node* w : split_words(gap)) redirects.push_back(w);
+    }
+    covered = std::max(covered, kid.end);
     if (kid.field == fields().body) {
       body = statement(kid);
     } else if (kid.type == "heredoc_redirect") {
@@ -241,7 +308,7 @@ Node* Lowering::redirected(const Child& c) {
     } else if (kid.named && kid.type != "comment") {
       redirects.push_back(error_node(kid));
     } else if (!kid.named && kid.begin < kid.end) {
-      redirects.push_back(word_of(kid));  // `a - 2>&1`: tree-sitter hangs the `-` here
+      redirects.push_back(word_of(kid));  // `a - 2>&1`: tree-sitter may hang the `-` here
     }
   }
   Node* out = attach_redirects(body, std::move(redirects));

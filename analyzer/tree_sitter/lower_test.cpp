@@ -1,120 +1,168 @@
-// `[[ ... ]]` expressions. Only `&&`, `||`, `!` and parentheses combine
-// expressions; the operands of every other operator are words, whatever
-// tree-sitter made of them (it reads `-*=` after `==` as a unary test, and
-// `! a =~ b` as `(! a) =~ b`).
+// `[[ ... ]]` expressions. tree-sitter's expression trees inside `[[ ]]` are
+// not to be trusted (`a =~ b || c =~ d` comes as `(a =~ (b || c)) =~ d`,
+// `-*=` after `==` as a unary test, `! a =~ b` as `(! a) =~ b`), so its tree is
+// flattened back into tokens and parsed again with the shell's precedence:
+// `||` < `&&` < `!` < unary and binary tests, parentheses grouping.
 #include "analyzer/tree_sitter/lowering.h"
 
 namespace forklift::ts {
 namespace {
 
+enum class TestTok { Operand, UnaryOp, BinaryOp, Open, Close };
+
+struct TestToken {
+  TestTok kind;
+  Child child;  // for Operand: the node; for the others: the token
+};
+
 bool is_expression(std::string_view type) {
   return type == "binary_expression" || type == "unary_expression" || type == "parenthesized_expression";
 }
 
-struct Sides {
-  std::vector<Child> left;
-  Child op{};
-  std::vector<Child> right;
-  bool has_op = false;
-};
-
-Sides split_at_operator(const std::vector<Child>& kids, TSFieldId operator_field) {
-  Sides sides;
-  for (const Child& kid : kids) {
+void flatten(const Child& c, TSFieldId operator_field, std::vector<TestToken>& out) {
+  if (!is_expression(c.type)) {
+    out.push_back({TestTok::Operand, c});
+    return;
+  }
+  bool unary = c.type == "unary_expression";
+  for (const Child& kid : children(c.node)) {
     if (kid.type == "comment") continue;
-    if (!sides.has_op && kid.field == operator_field) {
-      sides.op = kid;
-      sides.has_op = true;
+    if (kid.field == operator_field) {
+      out.push_back({unary ? TestTok::UnaryOp : TestTok::BinaryOp, kid});
+    } else if (!kid.named && (kid.type == "(" || kid.type == ")")) {
+      out.push_back({kid.type == "(" ? TestTok::Open : TestTok::Close, kid});
     } else {
-      (sides.has_op ? sides.right : sides.left).push_back(kid);
+      flatten(kid, operator_field, out);
     }
   }
-  return sides;
 }
 
 }  // namespace
 
-Node* Lowering::test_expression(const Child& c) {
-  DepthGuard guard(*this, c.begin);
-  if (!is_expression(c.type)) return word_of(c);
-  std::vector<Child> kids = children(c.node);
-  if (c.type == "parenthesized_expression") {
-    for (const Child& kid : kids) {
-      if (kid.named && kid.type != "comment") {
-        Node* group = make(NodeKind::TestGroup, c.begin, c.end);
-        group->kids.push_back(test_expression(kid));
-        return group;
+class TestParser {
+ public:
+  TestParser(Lowering& lowering, std::vector<TestToken> tokens) : low_(lowering), tokens_(std::move(tokens)) {}
+
+  Node* parse() {
+    Node* expr = disjunction();
+    if (pos_ != tokens_.size()) throw pos_;
+    return expr;
+  }
+
+ private:
+  std::string_view text(size_t i) const { return low_.slice(tokens_[i].child.begin, tokens_[i].child.end); }
+  bool at_logical(std::string_view op) const {
+    return pos_ < tokens_.size() && tokens_[pos_].kind == TestTok::BinaryOp && text(pos_) == op;
+  }
+
+  Node* join(std::string_view op, Node* left, Node* right) {
+    Node* n = low_.make(NodeKind::TestBinary, left->begin, right->end);
+    n->op = op;
+    n->kids = {left, right};
+    return n;
+  }
+
+  Node* disjunction() {
+    Node* left = conjunction();
+    while (at_logical("||")) {
+      std::string_view op = text(pos_++);
+      left = join(op, left, conjunction());
+    }
+    return left;
+  }
+
+  Node* conjunction() {
+    Node* left = negation();
+    while (at_logical("&&")) {
+      std::string_view op = text(pos_++);
+      left = join(op, left, negation());
+    }
+    return left;
+  }
+
+  Node* negation() {
+    DepthGuard guard(low_, pos_ < tokens_.size() ? tokens_[pos_].child.begin : 0);
+    if (pos_ < tokens_.size() && tokens_[pos_].kind == TestTok::UnaryOp && text(pos_) == "!") {
+      uint32_t begin = tokens_[pos_++].child.begin;
+      Node* operand = negation();
+      Node* n = low_.make(NodeKind::TestUnary, begin, operand->end);
+      n->op = low_.slice(begin, begin + 1);
+      n->kids.push_back(operand);
+      return n;
+    }
+    return primary();
+  }
+
+  Node* primary() {
+    if (pos_ >= tokens_.size()) throw pos_;
+    const TestToken& t = tokens_[pos_];
+    if (t.kind == TestTok::Open) {
+      ++pos_;
+      Node* inner = disjunction();
+      if (pos_ >= tokens_.size() || tokens_[pos_].kind != TestTok::Close) throw pos_;
+      Node* group = low_.make(NodeKind::TestGroup, t.child.begin, tokens_[pos_++].child.end);
+      group->kids.push_back(inner);
+      return group;
+    }
+    if (t.kind == TestTok::UnaryOp && pos_ + 1 < tokens_.size()) {
+      ++pos_;
+      Node* operand = word();
+      Node* n = low_.make(NodeKind::TestUnary, t.child.begin, operand->end);
+      n->op = low_.slice(t.child.begin, t.child.end);
+      n->kids.push_back(operand);
+      return n;
+    }
+    Node* left = word();
+    if (pos_ < tokens_.size() && tokens_[pos_].kind == TestTok::BinaryOp && !at_logical("&&") && !at_logical("||")) {
+      std::string_view op = text(pos_++);
+      return join(op, left, word());
+    }
+    return left;
+  }
+
+  // One operand: the next token and every token glued to it (`-*=` came as
+  // a unary `-` and a word `*=`).
+  Node* word() {
+    if (pos_ >= tokens_.size() || tokens_[pos_].kind == TestTok::Open || tokens_[pos_].kind == TestTok::Close) {
+      throw pos_;
+    }
+    std::vector<Child> group{tokens_[pos_++].child};
+    while (pos_ < tokens_.size() && tokens_[pos_].child.begin == group.back().end &&
+           tokens_[pos_].kind != TestTok::Close) {
+      group.push_back(tokens_[pos_++].child);
+    }
+    Pieces pieces;
+    for (const Child& c : group) {
+      if (c.named) {
+        Pieces more = low_.pieces_of(c);
+        for (const Piece& p : more) {
+          if (p.node == nullptr) {
+            add_literal_piece(pieces, p.begin, p.end);
+          } else {
+            pieces.push_back(p);
+          }
+        }
+      } else {
+        add_literal_piece(pieces, c.begin, c.end);
       }
     }
+    return low_.word(pieces, group.front().begin);
+  }
+
+  Lowering& low_;
+  std::vector<TestToken> tokens_;
+  size_t pos_ = 0;
+};
+
+Node* Lowering::test_expression(const Child& c) {
+  std::vector<TestToken> tokens;
+  flatten(c, fields().operator_, tokens);
+  try {
+    return TestParser(*this, std::move(tokens)).parse();
+  } catch (size_t) {
+    fail(c.begin, "syntax error in conditional expression");
     return error_node(c);
   }
-  Sides sides = split_at_operator(kids, fields().operator_);
-  if (!sides.has_op || sides.right.empty()) return error_node(c);
-  std::string_view op = slice(sides.op.begin, sides.op.end);
-  auto operand_word = [&](const std::vector<Child>& side) {
-    Pieces pieces;
-    collect_pieces(c.node, side.front().begin, side.back().end, pieces);
-    return word(pieces, side.front().begin);
-  };
-  auto operand_expression = [&](const std::vector<Child>& side) {
-    return side.size() == 1 ? test_expression(side.front()) : operand_word(side);
-  };
-  if (c.type == "unary_expression") {
-    Node* operand = op == "!" ? operand_expression(sides.right) : operand_word(sides.right);
-    Node* unary = make(NodeKind::TestUnary, sides.op.begin, operand->end);
-    unary->op = op;
-    unary->kids.push_back(operand);
-    return unary;
-  }
-  if (sides.left.empty()) return error_node(c);
-  if (op == "&&" || op == "||") {
-    Node* left = operand_expression(sides.left);
-    Node* right = operand_expression(sides.right);
-    Node* binary = make(NodeKind::TestBinary, left->begin, right->end);
-    binary->op = op;
-    binary->kids = {left, right};
-    return binary;
-  }
-  return test_comparison(sides.left, sides.op, sides.right);
-}
-
-Node* Lowering::test_comparison(std::vector<Child> left, const Child& op_token, const std::vector<Child>& right) {
-  DepthGuard guard(*this, op_token.begin);
-  std::string_view op = slice(op_token.begin, op_token.end);
-  // `a =~ b || c`: tree-sitter's right operand swallowed the rest of the
-  // expression; `&&` and `||` bind looser than any comparison.
-  if (right.size() == 1 && right.front().type == "binary_expression") {
-    Sides inner = split_at_operator(children(right.front().node), fields().operator_);
-    std::string_view logical = inner.has_op ? slice(inner.op.begin, inner.op.end) : "";
-    if ((logical == "&&" || logical == "||") && !inner.left.empty() && !inner.right.empty()) {
-      Node* first = test_comparison(left, op_token, inner.left);
-      Node* rest = inner.right.size() == 1 ? test_expression(inner.right.front()) : word(pieces_of_group(inner.right), inner.right.front().begin);
-      Node* joined = make(NodeKind::TestBinary, first->begin, rest->end);
-      joined->op = logical;
-      joined->kids = {first, rest};
-      return joined;
-    }
-  }
-  // `! a OP b` negates the comparison: peel the `!`s tree-sitter put on the left operand.
-  std::vector<uint32_t> negations;
-  while (left.size() == 1 && left.front().type == "unary_expression") {
-    Sides inner = split_at_operator(children(left.front().node), fields().operator_);
-    if (!inner.has_op || slice(inner.op.begin, inner.op.end) != "!" || inner.right.empty()) break;
-    negations.push_back(inner.op.begin);
-    left = inner.right;
-  }
-  Node* left_word = word(pieces_of_group(left), left.front().begin);
-  Node* right_word = word(pieces_of_group(right), right.front().begin);
-  Node* result = make(NodeKind::TestBinary, left_word->begin, right_word->end);
-  result->op = op;
-  result->kids = {left_word, right_word};
-  for (size_t i = negations.size(); i-- > 0;) {
-    Node* neg = make(NodeKind::TestUnary, negations[i], result->end);
-    neg->op = slice(negations[i], negations[i] + 1);
-    neg->kids.push_back(result);
-    result = neg;
-  }
-  return result;
 }
 
 }  // namespace forklift::ts

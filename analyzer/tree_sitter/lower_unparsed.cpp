@@ -9,15 +9,6 @@
 namespace forklift::ts {
 namespace {
 
-void add_literal_piece(Pieces& out, uint32_t begin, uint32_t end) {
-  if (begin >= end) return;
-  if (!out.empty() && out.back().node == nullptr && out.back().end == begin) {
-    out.back().end = end;
-  } else {
-    out.push_back({begin, end, nullptr});
-  }
-}
-
 TSPoint point_of(std::string_view text, uint32_t offset) {
   TSPoint point{0, 0};
   uint32_t line_start = 0;

@@ -36,7 +36,9 @@ bool is_parameter_reference(std::string_view text) {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-void add_literal(Pieces& out, uint32_t begin, uint32_t end) {
+}  // namespace
+
+void add_literal_piece(Pieces& out, uint32_t begin, uint32_t end) {
   if (begin >= end) return;
   if (!out.empty() && out.back().node == nullptr && out.back().end == begin) {
     out.back().end = end;
@@ -44,6 +46,10 @@ void add_literal(Pieces& out, uint32_t begin, uint32_t end) {
   }
   out.push_back({begin, end, nullptr});
 }
+
+namespace {
+
+void add_literal(Pieces& out, uint32_t begin, uint32_t end) { add_literal_piece(out, begin, end); }
 
 }  // namespace
 
@@ -60,8 +66,11 @@ Pieces cut_pieces(const Pieces& pieces, uint32_t from, uint32_t to) {
 }
 
 uint32_t Lowering::skip_blanks(uint32_t pos, uint32_t end) const {
-  while (pos < end && (src_[pos] == ' ' || src_[pos] == '\t')) ++pos;
-  return pos;
+  for (;;) {
+    while (pos < end && (src_[pos] == ' ' || src_[pos] == '\t')) ++pos;
+    if (pos + 1 >= end || src_[pos] != '\\' || src_[pos + 1] != '\n') return pos;
+    pos += 2;  // a line continuation is a blank too
+  }
 }
 
 uint32_t Lowering::part_begin(const Child& c) const {

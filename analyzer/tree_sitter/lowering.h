@@ -35,6 +35,9 @@ struct Piece {
 };
 using Pieces = std::vector<Piece>;
 
+// Appends literal bytes, merging with a literal piece just before them.
+void add_literal_piece(Pieces& out, uint32_t begin, uint32_t end);
+
 // The pieces that fall in [from, to), literal ones cut to fit.
 Pieces cut_pieces(const Pieces& pieces, uint32_t from, uint32_t to);
 
@@ -50,11 +53,14 @@ class Lowering {
  private:
   friend class DepthGuard;
   friend class ArithParser;
+  friend class TestParser;
 
   // ---- statements (lower_statements.cpp) ----
   Node* statement(const Child& c);
   Node* list(const std::vector<Child>& kids, size_t from, size_t to, uint32_t empty_at);
   void split_at_newlines(Node* stmt, std::vector<Node*>& out);
+  void split_posix_background_redirect(Node* stmt, std::vector<Node*>& out);
+  bool newline_between(const Node* a, const Node* b) const;  // only blanks and a newline
   Node* list_of(TSNode container, std::string_view open, std::string_view close);
   Node* pipeline(const Child& c);
   Node* and_or(const Child& c);
@@ -120,7 +126,6 @@ class Lowering {
 
   // ---- [[ ]] (lower_test.cpp) ----
   Node* test_expression(const Child& c);
-  Node* test_comparison(std::vector<Child> left, const Child& op, const std::vector<Child>& right);
 
   Node* make(NodeKind kind, uint32_t begin, uint32_t end) { return ast_.make(kind, begin, end); }
   std::string_view slice(uint32_t begin, uint32_t end) const { return src_.substr(begin, end - begin); }
