@@ -57,6 +57,11 @@ FixLoopResult run_fix_loop(const SourceFile& input, const FixLoopOptions& option
   FixLoopResult result;
   std::string current = input.text();
   LintResult linted = lint(input);
+  if (!linted.parse_errors.empty()) {
+    result.text = input.text();
+    result.syntax_errors = linted.parse_errors.size();
+    return result;
+  }
   std::unordered_set<size_t> seen{std::hash<std::string_view>{}(current)};
 
   for (int round = 1;; ++round) {
@@ -66,7 +71,6 @@ FixLoopResult run_fix_loop(const SourceFile& input, const FixLoopOptions& option
     if (selection.accepted.empty() || next == current || repeats || round > options.max_rounds) {
       bool converged = selection.accepted.empty() || next == current;
       note_left(selection, linted, options.unsafe_fixes, converged, result.left);
-      result.syntax_errors = linted.parse_errors.size();
       break;
     }
 

@@ -15,8 +15,7 @@
 namespace forklift {
 
 // One lint pass over a text: lint_source with the file's options, or a
-// stand-in in tests. It must not offer fixes next to parse errors
-// (lint_source drops them), so the loop never edits there.
+// stand-in in tests.
 using Linter = std::function<LintResult(const SourceFile&)>;
 
 inline constexpr int kMaxFixRounds = 10;
@@ -52,11 +51,15 @@ struct FixLoopResult {
   std::vector<LeftFix> left;          // fixes of the final text that were not applied
   std::optional<FixFailure> failure;
   int rounds = 0;                     // rounds that changed the text
-  size_t syntax_errors = 0;           // parse errors of the final text (no fixes were offered next to them)
+  size_t syntax_errors = 0;           // parse errors of the input: then nothing is fixed
   bool changed() const { return applied.size() > 0; }
 };
 
-// Runs at most options.max_rounds rounds. A round that changes nothing, or
+// A source with parse errors is not fixed at all (as Ruff does): where the
+// broken construct begins is unknown — an unterminated `if` or quote is
+// reported at the end of the file or of its first line, and fixes inside it
+// would edit a guessed tree or the inside of a string.
+// Otherwise runs at most options.max_rounds rounds. A round that changes nothing, or
 // brings back a text an earlier round produced, ends the loop. When a round's
 // result fails to parse or has parse errors its input did not have, the whole
 // loop is abandoned: `text` is the input and `failure` says which rules broke it.

@@ -61,8 +61,9 @@ std::string FixSummary::render(const std::function<std::string(std::string_view 
     }
   }
   if (files_with_syntax_errors_ > 0) {
-    out += fmt::format("{} syntax errors: no fixes are offered next to them.\n",
-                       files_with_syntax_errors_ == 1 ? "1 file has" : fmt::format("{} files have", files_with_syntax_errors_));
+    out += fmt::format("{} syntax errors and {} not fixed: fix the syntax first.\n",
+                       files_with_syntax_errors_ == 1 ? "1 file has" : fmt::format("{} files have", files_with_syntax_errors_),
+                       files_with_syntax_errors_ == 1 ? "was" : "were");
   }
   if (failed_files_ > 0) {
     out += fmt::format("{} could not be fixed (see the errors above).\n", plural(failed_files_, "file", "files"));

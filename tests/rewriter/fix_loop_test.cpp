@@ -123,13 +123,16 @@ TEST_CASE("a failure in a later round also leaves the file untouched", "[rewrite
   CHECK(r.failure->codes == std::vector<std::string>{"FL2"});
 }
 
-TEST_CASE("errors the input already had do not count as new, even when shifted", "[rewriter]") {
-  auto lint = text_linter({{"FL1", "long", "s"}});
+TEST_CASE("a source with parse errors is not fixed at all", "[rewriter]") {
+  int passes = 0;
+  auto lint = text_linter({{"FL1", "long", "s"}}, &passes);
   std::string text = "long\n\n\n\n(unclosed\n";
   auto r = run_fix_loop(SourceFile("t.sh", text), {}, lint);
   CHECK_FALSE(r.failure);
-  CHECK(r.text == "s\n\n\n\n(unclosed\n");
+  CHECK(r.text == text);
+  CHECK_FALSE(r.changed());
   CHECK(r.syntax_errors == 1);
+  CHECK(passes == 1);
 }
 
 TEST_CASE("fixes that undo each other stop instead of looping", "[rewriter]") {

@@ -36,7 +36,7 @@ TEST_CASE("the summary counts fixes per rule and says how to apply the rest", "[
         "3 fixes left:\n"
         "  FL301     2 (unsafe: apply with --unsafe-fixes)\n"
         "  FL110     1 (display-only: no automatic rewrite; see `forklift lint`)\n"
-        "1 file has syntax errors: no fixes are offered next to them.\n"
+        "1 file has syntax errors and was not fixed: fix the syntax first.\n"
         "1 file could not be fixed (see the errors above).\n");
 }
 
