@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -79,7 +80,10 @@ class BcReader {
     return fractional_ ? BcProgramKind::Fractional : BcProgramKind::Integer;
   }
   std::vector<Token>& tokens() { return tokens_; }
+  const std::vector<Token>& tokens() const { return tokens_; }
   void set_fractional() { fractional_ = true; }
+  std::optional<int> scale() const { return scale_; }
+  bool calls_functions() const { return functions_; }
 
   void read_part(const Node* part) {
     switch (part->kind) {
@@ -143,10 +147,15 @@ class BcReader {
         bool call = end < text.size() && text[end] == '(';
         if (name == "scale") {
           fractional_ = true;
-          end = text.find_first_of(";\n", end);  // `scale = N`
-          if (end == std::string_view::npos) end = text.size();
+          size_t stop = text.find_first_of(";\n", end);  // `scale = N`
+          if (stop == std::string_view::npos) stop = text.size();
+          std::string_view value = text.substr(end, stop - end);
+          size_t digits = value.find_first_of("0123456789");
+          scale_ = digits == std::string_view::npos ? 0 : std::atoi(std::string(value.substr(digits)).c_str());
+          end = stop;
         } else if (name == "sqrt" || (call && name.size() == 1)) {
           fractional_ = true;
+          functions_ = true;
         } else {
           other_ = true;
         }
@@ -173,6 +182,8 @@ class BcReader {
   std::vector<Token> tokens_;
   bool fractional_ = false;
   bool other_ = false;
+  bool functions_ = false;
+  std::optional<int> scale_;
 };
 
 // Evaluates a literal-only program the way the shell would, with 64-bit overflow checks.
@@ -282,8 +293,9 @@ class ConstantEvaluator {
 
 class ArithmeticWriter {
  public:
-  ArithmeticWriter(const SemanticModel& model, Dialect dialect, BcTranslation& out)
-      : model_(model), dialect_(dialect), out_(out) {}
+  // `floating`: ksh93 float arithmetic (literals as `7.0`, variables as `float(x)`).
+  ArithmeticWriter(const SemanticModel& model, Dialect dialect, BcTranslation& out, bool floating = false)
+      : model_(model), dialect_(dialect), out_(out), floating_(floating) {}
 
   bool write(const std::vector<Token>& tokens) {
     bool expect_operand = true;
@@ -336,6 +348,15 @@ class ArithmeticWriter {
 
   void operand(const Token& token, const std::string& previous_operator) {
     bool divisor = previous_operator == "/" || previous_operator == "%";
+    if (floating_) {
+      if (token.type == TokenType::Number) {
+        std::string number = token.text[0] == '.' ? "0" + token.text : token.text;
+        out_.arithmetic += number.find('.') == std::string::npos ? canonical_integer(number) + ".0" : number;
+      } else {
+        out_.arithmetic += fmt::format("float({})", token.text);
+      }
+      return;
+    }
     if (token.type == TokenType::Number) {
       std::string canonical = canonical_integer(token.text);
       if (divisor && canonical == "0") {
@@ -362,7 +383,26 @@ class ArithmeticWriter {
   const SemanticModel& model_;
   Dialect dialect_;
   BcTranslation& out_;
+  bool floating_;
 };
+
+// `scale=N; EXPR` (or `bc -l`) as ksh93 float arithmetic truncated to N digits.
+void write_float(const SemanticModel& model, const BcReader& reader, const BcCall& call, BcTranslation& translation) {
+  if (model.dialect() != Dialect::Ksh || reader.calls_functions()) return;
+  std::vector<Token> tokens = reader.tokens();
+  while (!tokens.empty() && tokens.front().type == TokenType::Separator) tokens.erase(tokens.begin());
+  for (const Token& token : tokens) {
+    if (token.type == TokenType::Separator) return;
+  }
+  int scale = reader.scale().value_or(call.math_library ? 20 : 0);
+  if (tokens.empty() || scale > 15) return;  // a double has ~16 significant digits
+  BcTranslation body;
+  ArithmeticWriter writer(model, Dialect::Ksh, body, true);
+  if (!writer.write(tokens)) return;
+  std::string power = "1" + std::string(static_cast<size_t>(scale), '0');
+  translation.scale = scale;
+  translation.float_arithmetic = fmt::format("trunc({} * ({})) / {}.0", power, body.arithmetic, power);
+}
 
 }  // namespace
 
@@ -402,6 +442,10 @@ BcTranslation translate_bc(const SemanticModel& model, const BcCall& call) {
   std::vector<Token>& tokens = reader.tokens();
   while (!tokens.empty() && tokens.back().type == TokenType::Separator) tokens.pop_back();
   translation.kind = tokens.empty() ? BcProgramKind::Other : reader.kind();
+  if (translation.kind == BcProgramKind::Fractional) {
+    write_float(model, reader, call, translation);
+    return translation;
+  }
   if (translation.kind != BcProgramKind::Integer) return translation;
   for (const Token& token : tokens) {
     if (token.type == TokenType::Separator) {  // several statements

@@ -37,6 +37,10 @@ struct BcTranslation {
   BcProgramKind kind = BcProgramKind::Other;
   std::string arithmetic;  // the `$(( ))` body, for Integer
   FixSafety safety;
+  // For Fractional on ksh93: the float expression whose value, printed with
+  // `printf '%.<scale>f'`, is bc's result (see FL104 for where it differs).
+  std::string float_arithmetic;
+  int scale = 0;
 };
 
 BcTranslation translate_bc(const SemanticModel& model, const BcCall& call);

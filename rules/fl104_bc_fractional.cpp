@@ -30,10 +30,16 @@ typeset -F2 ratio
 ```
 
 ## Fix safety
-Display-only: there is no rewrite with the same output. `bc` truncates to
-`scale` digits and drops the leading zero (`.66`), while ksh93's `printf
-"%.2f"` and `typeset -F2` round and print `0.67`; bash, dash and mksh have no
-floating point at all.
+ksh93 only, and unsafe: `scale=N; EXPR` (or `bc -l`, scale 20) becomes
+`$(printf '%.Nf' "$(( trunc(10**N * (EXPR)) / 10.0**N ))")` with every
+literal and variable made a float (`7.0`, `float(x)`), so the result is
+truncated like bc's rather than rounded, and ksh runs `printf` in the
+substitution without forking. It still differs: bc drops the leading zero
+(`.66`, the rewrite prints `0.66`), truncates every intermediate division to
+`scale` digits (`scale=2; 1/3*3` is `.99`, the rewrite gives `1.00`), and
+has arbitrary precision where a double has about 16 digits (no fix above
+scale 15, nor for math-library functions). bash, dash and mksh have no
+floating point at all: reported without a fix.
 )md";
 
 constexpr RuleInfo kInfo{"FL104", "bc-fractional", "`bc` with fractions forks processes",
@@ -46,12 +52,22 @@ class BcFractional final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     bool ksh = context.dialect == Dialect::Ksh;
     for (const BcCall& call : find_bc_calls(context.model)) {
-      if (translate_bc(context.model, call).kind != BcProgramKind::Fractional) continue;
+      BcTranslation translation = translate_bc(context.model, call);
+      if (translation.kind != BcProgramKind::Fractional) continue;
       std::string message = ksh ? "`bc` forks processes for fractional arithmetic that ksh93 does itself "
                                   "(`typeset -F`, `$(( ))` with floats; mind bc's truncation and `.5` format)"
                                 : "`bc` forks processes for fractional arithmetic (this shell has no floating point)";
       Diagnostic diagnostic = make_diagnostic(kInfo, call.target, message);
       attach_cost(context, call.target, diagnostic);
+      if (ksh && !translation.float_arithmetic.empty() && !call.statement) {
+        std::string replacement =
+            fmt::format("$(printf '%.{}f' \"$(( {} ))\")", translation.scale, translation.float_arithmetic);
+        FixSafety safety;
+        safety.downgrade(Applicability::Unsafe,
+                         "bc prints `.66` where printf prints `0.66`, and truncates every intermediate division to "
+                         "`scale` digits");
+        attach_fix(diagnostic, safety, "Use ksh93 float arithmetic", {replace_node(call.target, replacement)});
+      }
       out.push_back(std::move(diagnostic));
     }
   }

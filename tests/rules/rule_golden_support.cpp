@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/exact_parser.h"
+#include "analyzer/tree_sitter_front_end.h"
 
 namespace forklift::testing {
 namespace {
@@ -32,11 +33,12 @@ std::string quoted(std::string_view text) {
 }  // namespace
 
 RuleRun run_rule(const std::string& code, const std::string& path, const std::string& text,
-                 std::optional<Dialect> dialect) {
+                 std::optional<Dialect> dialect, FrontEnd front_end) {
   RuleRun run;
   run.file = std::make_unique<SourceFile>(path, text);
   run.dialect = dialect.value_or(detect_dialect(path, text).dialect);
-  ParseResult parsed = parse_exact(*run.file, run.dialect);
+  ParseResult parsed = front_end == FrontEnd::TreeSitter ? parse_tree_sitter(*run.file, run.dialect)
+                                                         : parse_exact(*run.file, run.dialect);
   if (!parsed.ast) {
     run.parse_error = parsed.errors.empty() ? "parse failed" : format_parse_error(*run.file, parsed.errors.front());
     return run;

@@ -9,6 +9,7 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/dialect.h"
+#include "analyzer/front_end.h"
 #include "analyzer/semantic_model.h"
 #include "analyzer/source_file.h"
 #include "rules/diagnostic.h"
@@ -27,8 +28,9 @@ struct RuleRun {
 
 // Parses `text` (dialect from `path` and the `#!` line unless given), builds
 // the model and runs the rule `code`.
+// `front_end` is Exact or TreeSitter (both must give the same findings).
 RuleRun run_rule(const std::string& code, const std::string& path, const std::string& text,
-                 std::optional<Dialect> dialect = std::nullopt);
+                 std::optional<Dialect> dialect = std::nullopt, FrontEnd front_end = FrontEnd::Exact);
 
 // The text with the fixes of at most `weakest` applicability applied (in
 // order, skipping fixes that overlap an applied one).
