@@ -194,11 +194,25 @@ bool IntegerInference::definition_integer(const Variable& variable, const Defini
   }
 }
 
+// `$(seq 1 10)` with literal integer operands prints canonical integers.
+bool IntegerInference::seq_of_literals(const Node* word) const {
+  if (word->kids.size() != 1) return false;
+  const Node* command = sole_simple_command(word->kids[0]);
+  if (command == nullptr || command_name(source_, command) != "seq" || has_redirects(command)) return false;
+  std::vector<const Node*> words = command_words(command);
+  if (words.size() < 2 || words.size() > 4) return false;
+  for (size_t i = 1; i < words.size(); ++i) {
+    std::optional<std::string> value = static_word_value(source_, words[i]);
+    if (!value || !is_canonical_integer(*value)) return false;
+  }
+  return true;
+}
+
 bool IntegerInference::for_items_integer(const Node* loop) const {
   if ((loop->flags & kForHasIn) == 0 || loop->kids.size() < 2) return false;
   for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
     std::optional<std::string> value = static_word_value(source_, loop->kids[i]);
-    if (!value || !is_canonical_integer(*value)) return false;
+    if (!(value && is_canonical_integer(*value)) && !seq_of_literals(loop->kids[i])) return false;
   }
   return true;
 }

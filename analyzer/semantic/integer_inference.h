@@ -52,6 +52,7 @@ class IntegerInference {
   bool non_negative_candidate(std::string_view name, const Node* at) const;
   bool definition_integer(const Variable& variable, const Definition& definition) const;
   bool for_items_integer(const Node* loop) const;
+  bool seq_of_literals(const Node* word) const;
   bool expr_integer(const Node* substitution) const;
   bool candidate(std::string_view name, const Node* at) const;
   bool defines_unconditionally(const Node* statement, std::string_view name) const;

@@ -66,8 +66,11 @@ TEST_CASE("eval and sourcing make every variable unknown") {
 }
 
 TEST_CASE("for loops over integer literals define integers") {
-  ModelFixture f("for i in 1 2 3; do echo $i; done\nfor w in a b; do echo $w; done\n");
+  ModelFixture f("for i in 1 2 3; do echo $i; done\nfor w in a b; do echo $w; done\nfor s in $(seq 1 5); do echo $s; done\n"
+                 "for t in $(seq -w 1 5); do echo $t; done\n");
   CHECK(f.model().certainly_integer("i", f.find(NodeKind::ParamExp, "$i")));
+  CHECK(f.model().certainly_integer("s", f.find(NodeKind::ParamExp, "$s")));
+  CHECK_FALSE(f.model().certainly_integer("t", f.find(NodeKind::ParamExp, "$t")));
   CHECK_FALSE(f.model().certainly_integer("w", f.find(NodeKind::ParamExp, "$w")));
 }
 

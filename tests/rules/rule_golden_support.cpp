@@ -4,8 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/exact_parser.h"
-#include "analyzer/tree_sitter_front_end.h"
 
 namespace forklift::testing {
 namespace {
@@ -37,8 +35,7 @@ RuleRun run_rule(const std::string& code, const std::string& path, const std::st
   RuleRun run;
   run.file = std::make_unique<SourceFile>(path, text);
   run.dialect = dialect.value_or(detect_dialect(path, text).dialect);
-  ParseResult parsed = front_end == FrontEnd::TreeSitter ? parse_tree_sitter(*run.file, run.dialect)
-                                                         : parse_exact(*run.file, run.dialect);
+  ParseResult parsed = parse_source(*run.file, run.dialect, front_end);
   if (!parsed.ast) {
     run.parse_error = parsed.errors.empty() ? "parse failed" : format_parse_error(*run.file, parsed.errors.front());
     return run;

@@ -28,9 +28,9 @@ struct RuleRun {
 
 // Parses `text` (dialect from `path` and the `#!` line unless given), builds
 // the model and runs the rule `code`.
-// `front_end` is Exact or TreeSitter (both must give the same findings).
+// Auto is what `forklift lint` uses (tree-sitter, the exact parser where it reports errors).
 RuleRun run_rule(const std::string& code, const std::string& path, const std::string& text,
-                 std::optional<Dialect> dialect = std::nullopt, FrontEnd front_end = FrontEnd::Exact);
+                 std::optional<Dialect> dialect = std::nullopt, FrontEnd front_end = FrontEnd::Auto);
 
 // The text with the fixes of at most `weakest` applicability applied (in
 // order, skipping fixes that overlap an applied one).

@@ -48,8 +48,8 @@ TEST_CASE("rule golden fixtures") {
     INFO("fixture " << name);
     REQUIRE(std::filesystem::exists(expected_path));
     CHECK(actual == read_file(expected_path));
-    INFO("tree-sitter front end");
-    CHECK(render_golden(run_rule(code, name, text, std::nullopt, FrontEnd::TreeSitter)) == actual);
+    INFO("exact parser alone");
+    CHECK(render_golden(run_rule(code, name, text, std::nullopt, FrontEnd::Exact)) == actual);
   }
 }
 
