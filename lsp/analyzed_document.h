@@ -1,6 +1,13 @@
 // The analysis side of one open document. Edits are queued cheaply by the
 // thread that reads messages; whoever needs the analysis next (the debounced
-// worker, or a request) applies them to the incremental parser and analyzes.
+// worker, or a request) parses the latest text and analyzes it.
+//
+// Parsing tries the exact parser first: on well-formed text it gives the
+// same tree as tree-sitter (the corpus test holds them to it) about 18 times
+// faster (bench/README.md, "parse"). Text it cannot parse, which is most of
+// the time while someone types, goes to tree-sitter's incremental parser,
+// which recovers; that parser follows the edits (replayed when there are
+// few, else a fresh parse) only while it is needed.
 #pragma once
 
 #include <atomic>
@@ -17,11 +24,15 @@ namespace forklift::lsp {
 
 class AnalyzedDocument {
  public:
-  AnalyzedDocument(std::string uri, std::string path, std::string text, int64_t version);
+  // More edits than this since tree-sitter last parsed: parse afresh rather than replay them.
+  static constexpr size_t kMaxReplayedEdits = 16;
+
+  AnalyzedDocument(std::string uri, std::shared_ptr<const SourceFile> text, int64_t version);
 
   const std::string& uri() const { return uri_; }
 
-  void queue(std::vector<TextReplacement> replacements, int64_t version);
+  // `text` is the document after `replacements`.
+  void queue(std::vector<TextReplacement> replacements, std::shared_ptr<const SourceFile> text, int64_t version);
   // The version of the text once every queued edit is applied.
   int64_t latest_version();
   // A closed document publishes nothing more.
@@ -37,19 +48,23 @@ class AnalyzedDocument {
   Current current(const AnalysisSettings& settings);
 
  private:
-  void apply_queued_edits(const AnalysisSettings& settings);
+  void take_queued_edits();
+  const ParseResult& tree_sitter_parse(Dialect dialect);
 
   std::string uri_;
-  std::string path_;
   std::atomic<bool> closed_ = false;
-  std::mutex queue_mutex_;  // guards the two below
+
+  std::mutex queue_mutex_;  // guards the three below
   std::vector<TextReplacement> queued_;
+  std::shared_ptr<const SourceFile> queued_text_;
   int64_t queued_version_;
 
   std::mutex analysis_mutex_;  // guards everything below
-  std::unique_ptr<IncrementalParser> parser_;
-  DialectChoice parser_dialect_;
-  int64_t parsed_version_ = 0;
+  std::shared_ptr<const SourceFile> text_;
+  int64_t version_ = 0;
+  std::unique_ptr<IncrementalParser> parser_;  // null until a text fails the exact parser
+  Dialect parser_dialect_ = Dialect::Bash;
+  std::vector<TextReplacement> parser_backlog_;  // edits the parser has not seen
   std::unique_ptr<DocumentAnalysis> analysis_;
 };
 

@@ -39,32 +39,47 @@ void analyze_tree(DocumentAnalysis& analysis, const SourceFile& file, const Anal
 
 }  // namespace
 
-std::unique_ptr<DocumentAnalysis> analyze_document(const SourceFile& file, const ParseResult& tree_sitter,
-                                                   const DialectChoice& dialect, const AnalysisSettings& settings) {
+std::unique_ptr<DocumentAnalysis> analyze_parsed(const SourceFile& file, ParseResult exact, const DialectChoice& dialect,
+                                                 const AnalysisSettings& settings) {
+  auto analysis = std::make_unique<DocumentAnalysis>();
+  analysis->settings_generation = settings.generation;
+  analysis->file = &file;
+  analysis->dialect = dialect;
+  analysis->parse = std::move(exact);
+  analysis->ast = analysis->parse.ast.get();
+  analysis->parse_errors = analysis->parse.errors;
+  analyze_tree(*analysis, *analysis->file, settings);
+  return analysis;
+}
+
+std::unique_ptr<DocumentAnalysis> analyze_recovered(const SourceFile& file, const ParseResult& tree_sitter,
+                                                    std::vector<ParseError> exact_errors, const DialectChoice& dialect,
+                                                    const AnalysisSettings& settings) {
   auto analysis = std::make_unique<DocumentAnalysis>();
   analysis->settings_generation = settings.generation;
   analysis->file = &file;
   analysis->dialect = dialect;
   analysis->ast = tree_sitter.ast.get();
-  analysis->parse_errors = tree_sitter.errors;
-  if (!tree_sitter.errors.empty() || tree_sitter.has_error_nodes) {
-    analysis->parse = parse_exact(file, dialect.dialect);
-    // Its errors read the way a shell reports them; its tree, when it has
-    // one, has no guesses in it.
-    analysis->parse_errors = analysis->parse.errors;
-    if (analysis->parse.ast) analysis->ast = analysis->parse.ast.get();
-  }
+  bool clean = tree_sitter.errors.empty() && !tree_sitter.has_error_nodes;
+  analysis->parse_errors = clean ? tree_sitter.errors : std::move(exact_errors);
   analyze_tree(*analysis, file, settings);
   return analysis;
 }
 
 LintResult lint_for_fix_loop(const SourceFile& file, const AnalysisSettings& settings) {
   DialectChoice dialect = detect_dialect(file.path(), file.text(), settings.lint.shell);
-  ParseResult tree_sitter = parse_tree_sitter(file, dialect.dialect);
-  auto analysis = analyze_document(file, tree_sitter, dialect, settings);
+  ParseResult exact = parse_exact(file, dialect.dialect);
+  std::unique_ptr<DocumentAnalysis> analysis;
+  ParseResult tree_sitter;
+  if (exact.ast) {
+    analysis = analyze_parsed(file, std::move(exact), dialect, settings);
+  } else {
+    tree_sitter = parse_tree_sitter(file, dialect.dialect);
+    analysis = analyze_recovered(file, tree_sitter, std::move(exact.errors), dialect, settings);
+  }
   LintResult linted;
   linted.dialect = dialect;
-  linted.front_end = analysis->ast == tree_sitter.ast.get() ? FrontEnd::TreeSitter : FrontEnd::Exact;
+  linted.front_end = analysis->parse.ast ? FrontEnd::Exact : FrontEnd::TreeSitter;
   linted.parse_errors = std::move(analysis->parse_errors);
   linted.diagnostics = std::move(analysis->diagnostics);
   return linted;

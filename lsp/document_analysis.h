@@ -1,6 +1,6 @@
 // Everything the features know about one version of a document: its parse,
 // semantic model and diagnostics, computed the way `forklift lint` computes
-// them, from a parse the caller already has (the editor's incremental one).
+// them, from a parse the caller already has.
 #pragma once
 
 #include <cstdint>
@@ -26,23 +26,31 @@ struct AnalysisSettings {
 struct DocumentAnalysis {
   int64_t version = 0;
   uint64_t settings_generation = 0;
-  const SourceFile* file = nullptr;  // owned by whoever parsed it
+  std::shared_ptr<const SourceFile> text;  // keeps `file` alive when the analysis owns its parse
+  const SourceFile* file = nullptr;        // the text the tree points into
   DialectChoice dialect;
-  ParseResult parse;                 // the exact parser's, when tree-sitter's had errors and it did better
+  ParseResult parse;                 // the exact parser's
   const Ast* ast = nullptr;          // the tree the model and the rules saw
   std::vector<ParseError> parse_errors;
   std::unique_ptr<SemanticModel> model;
   std::vector<Diagnostic> diagnostics;  // sorted, suppressions applied
 };
 
-// Analyzes `file` given tree-sitter's parse of it (which must outlive the
-// result). Like FrontEnd::Auto, a tree-sitter parse with errors is replaced
-// by the exact parser's when that one succeeds.
-std::unique_ptr<DocumentAnalysis> analyze_document(const SourceFile& file, const ParseResult& tree_sitter,
-                                                   const DialectChoice& dialect, const AnalysisSettings& settings);
+// Analyzes a text the exact parser parsed (`exact.ast` is set); `file` must
+// outlive the result (or be kept in DocumentAnalysis::text).
+std::unique_ptr<DocumentAnalysis> analyze_parsed(const SourceFile& file, ParseResult exact, const DialectChoice& dialect,
+                                                 const AnalysisSettings& settings);
 
-// One lint pass over a whole text, for the fix loop (source.fixAll): the
-// analysis of a fresh parse, as lint_source with these settings would give it.
+// Analyzes a text the exact parser failed on, from tree-sitter's parse of it
+// (`file` and `tree_sitter` must outlive the result). As FrontEnd::Auto does,
+// a tree with errors is reported with the exact parser's errors, which read
+// the way a shell reports them.
+std::unique_ptr<DocumentAnalysis> analyze_recovered(const SourceFile& file, const ParseResult& tree_sitter,
+                                                    std::vector<ParseError> exact_errors, const DialectChoice& dialect,
+                                                    const AnalysisSettings& settings);
+
+// One lint pass over a whole text, for the fix loop (source.fixAll): what
+// the editor's analysis of that text would report.
 LintResult lint_for_fix_loop(const SourceFile& file, const AnalysisSettings& settings);
 
 }  // namespace forklift::lsp

@@ -26,7 +26,7 @@ void FeatureServer::did_open(const DidOpenTextDocumentParams& params) {
   const Document& document = documents_.open(params);
   if (auto previous = analyzed_.find(params.uri); previous != analyzed_.end()) previous->second->close();
   analyzed_[params.uri] =
-      std::make_shared<AnalyzedDocument>(params.uri, document.file()->path(), document.file()->text(), params.version);
+      std::make_shared<AnalyzedDocument>(params.uri, document.file(), params.version);
   schedule_diagnostics(params.uri);
 }
 
@@ -34,7 +34,7 @@ void FeatureServer::did_change(const DidChangeTextDocumentParams& params) {
   auto replacements = documents_.change(params, encoding_);
   auto analyzed = analyzed_.find(params.uri);
   if (!replacements || analyzed == analyzed_.end()) return;
-  analyzed->second->queue(std::move(*replacements), params.version);
+  analyzed->second->queue(std::move(*replacements), documents_.find(params.uri)->file(), params.version);
   schedule_diagnostics(params.uri);
 }
 

@@ -256,3 +256,39 @@ TEST_CASE("a document above the size limit is not analyzed, and says so", "[lsp]
   CHECK_FALSE(f.features.hover({{kUri}, {0, 0}}).has_value());
   f.features.stop();
 }
+
+namespace {
+
+// The text after applying the "Disable FL101 for this line" action on `line`,
+// or nullopt when none is offered.
+std::optional<std::string> disable_fl101(const std::string& text, uint32_t line) {
+  Fixture f(text);
+  f.features.stop();
+  for (const auto& action : for_code(f.features.code_actions(actions_for(Range{{line, 0}, {line, 200}})), "FL101")) {
+    if (action.title == "Disable FL101 for this line") return apply_text_edits(text, json(action.edit.changes.at(kUri)));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("the suppression comment goes where it covers the line and breaks nothing", "[lsp][features]") {
+  CHECK(disable_fl101("x=`expr 1 + 2`  # forklift: disable=FL201\n", 0) ==
+        "x=`expr 1 + 2`  # forklift: disable=FL201,FL101\n");
+  CHECK(disable_fl101("x=$(expr 1 + \\\n  2)\n", 0) == "# forklift: disable=FL101\nx=$(expr 1 + \\\n  2)\n");
+  CHECK(disable_fl101("if true; then\n  x=$(expr 1 + 2) # note\nfi\n", 1) ==
+        "if true; then\n  # forklift: disable=FL101\n  x=$(expr 1 + 2) # note\nfi\n");
+  CHECK(disable_fl101("echo hi; x=$(expr 1 + 2) # note\n", 0) == std::nullopt);
+}
+
+TEST_CASE("an applied suppression silences the diagnostic", "[lsp][features]") {
+  const std::string text = "#!/bin/bash\nfor f in a b; do\n  n=$(expr 1 + 2) # note\ndone\n";
+  auto suppressed = disable_fl101(text, 2);
+  REQUIRE(suppressed.has_value());
+  Fixture f(text);
+  f.published.wait_for(1);
+  f.features.did_change({kUri, 2, {{std::nullopt, *suppressed}}});
+  auto after = f.published.wait_for(2);
+  CHECK(find_code(after.diagnostics, "FL101") == nullptr);
+  f.features.stop();
+}
