@@ -1,0 +1,114 @@
+// `forklift run`: the bundled ksh93-compatible interpreter.
+#include <mimalloc-new-delete.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "analyzer/source_file.h"
+#include "cli/app.h"
+#include "cli/subcommands.h"
+#include "interp/shell.h"
+
+namespace forklift::cli {
+namespace {
+
+struct RunRequest {
+  std::string command;  // -c text
+  bool has_command = false;
+  bool stats = false;
+  std::vector<std::string> operands;  // script and its arguments, or -c's $0 and arguments
+};
+
+struct RunJob {
+  const RunRequest* request;
+  int status = 0;
+};
+
+int run_interpreter(const RunRequest& request) {
+  interp::Shell shell;
+  std::string name, text;
+  std::vector<std::string> args;
+  if (request.has_command) {
+    text = request.command;
+    name = request.operands.empty() ? "forklift" : request.operands[0];
+    if (request.operands.size() > 1) args.assign(request.operands.begin() + 1, request.operands.end());
+  } else if (!request.operands.empty()) {
+    name = request.operands[0];
+    LoadResult loaded = load_source(name);
+    if (!loaded.file) {
+      std::fprintf(stderr, "forklift: %s\n", loaded.error.c_str());
+      return 127;
+    }
+    text = loaded.file->text();
+    args.assign(request.operands.begin() + 1, request.operands.end());
+  } else {
+    name = "forklift";
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  }
+  int status = shell.run_script(name, std::move(text), std::move(args));
+  if (request.stats) {
+    std::fprintf(stderr, "forklift: processes spawned: %ld\n", shell.processes_spawned());
+  }
+  return status;
+}
+
+void* run_on_big_stack(void* arg) {
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_UNBLOCK, &all, nullptr);
+  auto* job = static_cast<RunJob*>(arg);
+  job->status = run_interpreter(*job->request);
+  return nullptr;
+}
+
+// Deep recursion in scripts (ksh allows thousands of nested function calls)
+// needs more stack than the main thread has.
+int run_with_large_stack(const RunRequest& request) {
+  constexpr size_t kStackBytes = 512u << 20;
+  RunJob job{&request};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kStackBytes);
+  // Signals go to the interpreter's thread, so `kill -USR1 $$` is handled
+  // before kill returns, as in a single-threaded shell.
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &previous);
+  pthread_t thread;
+  if (pthread_create(&thread, &attr, run_on_big_stack, &job) != 0) {
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    pthread_attr_destroy(&attr);
+    return run_interpreter(request);
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(thread, nullptr);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return job.status;
+}
+
+const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
+  auto request = std::make_shared<RunRequest>();
+  CLI::App* sub = app.add_subcommand("run", "Run a ksh script with the bundled ksh93-compatible interpreter");
+  sub->add_option("-c", request->command, "Run CMDS instead of a script file ([ARG0 ARGS...] follow)");
+  sub->add_flag("--stats", request->stats, "Print the number of processes spawned to stderr at exit");
+  sub->add_option("operands", request->operands, "SCRIPT [ARGS...]");
+  sub->prefix_command();
+  sub->callback([request, sub, &status] {
+    request->has_command = sub->count("-c") > 0;
+    for (const std::string& extra : sub->remaining()) request->operands.push_back(extra);
+    std::fflush(stdout);
+    status = run_with_large_stack(*request);
+  });
+});
+
+}  // namespace
+}  // namespace forklift::cli

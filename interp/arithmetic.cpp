@@ -1,0 +1,387 @@
+// ksh93 arithmetic over the Arith* nodes: 64-bit integers that overflow into
+// long doubles, floats, math functions, and variables whose values are
+// themselves expressions (parsed once per distinct string, then cached).
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "analyzer/exact_parser.h"
+#include "interp/hash_key.h"
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+namespace {
+
+constexpr int kMaxArithDepth = 128;
+
+Number add(const Number& a, const Number& b) {
+  if (!a.is_float && !b.is_float) {
+    int64_t r;
+    if (!__builtin_add_overflow(a.i, b.i, &r)) return Number::integer(r);
+  }
+  return Number::floating(a.as_float() + b.as_float());
+}
+
+Number subtract(const Number& a, const Number& b) {
+  if (!a.is_float && !b.is_float) {
+    int64_t r;
+    if (!__builtin_sub_overflow(a.i, b.i, &r)) return Number::integer(r);
+  }
+  return Number::floating(a.as_float() - b.as_float());
+}
+
+Number multiply(const Number& a, const Number& b) {
+  if (!a.is_float && !b.is_float) {
+    int64_t r;
+    if (!__builtin_mul_overflow(a.i, b.i, &r)) return Number::integer(r);
+  }
+  return Number::floating(a.as_float() * b.as_float());
+}
+
+Number power(const Number& a, const Number& b) {
+  if (!a.is_float && !b.is_float && b.i >= 0) {
+    int64_t result = 1, base = a.i, exp = b.i;
+    bool overflow = false;
+    while (exp > 0 && !overflow) {
+      if (exp & 1) overflow = __builtin_mul_overflow(result, base, &result);
+      exp >>= 1;
+      if (exp > 0 && !overflow) overflow = __builtin_mul_overflow(base, base, &base);
+    }
+    if (!overflow) return Number::integer(result);
+  }
+  return Number::floating(std::pow(static_cast<double>(a.as_float()), static_cast<double>(b.as_float())));
+}
+
+int compare(const Number& a, const Number& b) {
+  if (!a.is_float && !b.is_float) return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+  long double x = a.as_float(), y = b.as_float();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+using MathFn1 = long double (*)(long double);
+
+struct MathFunction {
+  const char* name;
+  MathFn1 fn;
+};
+
+const MathFunction kMathFunctions[] = {
+    {"abs", fabsl},     {"acos", acosl},   {"acosh", acoshl}, {"asin", asinl},   {"asinh", asinhl},
+    {"atan", atanl},    {"atanh", atanhl}, {"cbrt", cbrtl},   {"ceil", ceill},   {"cos", cosl},
+    {"cosh", coshl},    {"erf", erfl},     {"erfc", erfcl},   {"exp", expl},     {"exp2", exp2l},
+    {"expm1", expm1l},  {"fabs", fabsl},   {"floor", floorl}, {"lgamma", lgammal}, {"log", logl},
+    {"log10", log10l},  {"log1p", log1pl}, {"log2", log2l},   {"logb", logbl},   {"nearbyint", nearbyintl},
+    {"rint", rintl},    {"round", roundl}, {"sin", sinl},     {"sinh", sinhl},   {"sqrt", sqrtl},
+    {"tan", tanl},      {"tanh", tanhl},   {"tgamma", tgammal}, {"trunc", truncl},
+};
+
+}  // namespace
+
+Number Shell::eval_arith_string(std::string_view expr) {
+  if (auto n = parse_number_literal(expr)) return *n;
+  size_t first = expr.find_first_not_of(" \t\n");
+  if (first == std::string_view::npos) return Number::integer(0);
+  auto it = arith_cache_.find(hash_key(expr));
+  const Node* root = nullptr;
+  if (it != arith_cache_.end()) {
+    root = it->second;
+  } else {
+    arith_sources_.push_back(std::make_unique<std::string>(expr));
+    const std::string& text = *arith_sources_.back();
+    std::vector<ParseError> errors;
+    root = parse_arithmetic(*arith_ast_, text, 0, static_cast<uint32_t>(text.size()), errors);
+    if (!errors.empty() || root == nullptr) {
+      fatal(fmt::format("{}: arithmetic syntax error", expr));
+    }
+    arith_cache_.emplace(std::string(expr), root);
+  }
+  if (++arith_depth_ > kMaxArithDepth) {
+    arith_depth_ = 0;
+    fatal(fmt::format("{}: recursion too deep", expr));
+  }
+  Number result;
+  try {
+    result = eval_arith(root);
+  } catch (...) {
+    --arith_depth_;
+    throw;
+  }
+  --arith_depth_;
+  return result;
+}
+
+Number Shell::value_as_number(std::string_view text, int) {
+  if (text.empty()) return Number::integer(0);
+  if (auto n = parse_number_literal(text)) return *n;
+  return eval_arith_string(text);
+}
+
+std::string Shell::subscript_key(const Node* subscript) {
+  if (subscript->kids.empty()) return {};
+  return expand_to_string(subscript->kids[0]);
+}
+
+int64_t Shell::subscript_index(const Node* subscript) {
+  if (subscript->kids.empty()) return 0;
+  const Node* word = subscript->kids[0];
+  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal) {
+    std::string_view text = word->kids[0]->text;
+    int64_t v = 0;
+    bool digits = !text.empty() && text.size() < 18;
+    for (char c : text) {
+      if (c < '0' || c > '9') {
+        digits = false;
+        break;
+      }
+      v = v * 10 + (c - '0');
+    }
+    if (digits) return v;
+  }
+  return eval_arith_int(expand_to_string(word));
+}
+
+Number Shell::arith_variable(std::string_view name, const Node* subscript) {
+  const std::string* text = nullptr;
+  VarRef ref = vars_.resolve(name);
+  if (ref.var == nullptr) {
+    if (options_.nounset) fatal(fmt::format("{}: parameter not set", name));
+    return Number::integer(0);
+  }
+  Variable& var = *ref.var;
+  if (subscript != nullptr || ref.has_subscript) {
+    if (var.is_assoc()) {
+      std::string key = subscript != nullptr ? subscript_key(subscript) : ref.subscript;
+      if (var.array) {
+        auto it = var.array->assoc.find(key);
+        if (it != var.array->assoc.end()) text = &it->second;
+      }
+    } else {
+      int64_t index = subscript != nullptr ? subscript_index(subscript) : eval_arith_int(ref.subscript);
+      if (var.array) {
+        auto it = var.array->indexed.find(index);
+        if (it != var.array->indexed.end()) text = &it->second;
+      } else if (index == 0 && var.is_set) {
+        text = &var.value;
+      }
+    }
+  } else {
+    text = get_scalar(name);
+  }
+  if (text == nullptr) {
+    if (options_.nounset) fatal(fmt::format("{}: parameter not set", name));
+    return Number::integer(0);
+  }
+  if (var.attrs & kAttrInteger && var.precision <= 0) {
+    int64_t v = 0;
+    const char* p = text->data();
+    const char* end = p + text->size();
+    bool negative = p < end && *p == '-';
+    if (negative) ++p;
+    bool ok = p < end && end - p < 19;
+    for (const char* q = p; ok && q < end; ++q) {
+      if (*q < '0' || *q > '9') ok = false;
+      else v = v * 10 + (*q - '0');
+    }
+    if (ok) return Number::integer(negative ? -v : v);
+  }
+  return value_as_number(*text, 0);
+}
+
+void Shell::arith_assign(std::string_view name, const Node* subscript, const Number& value) {
+  VarRef ref = vars_.resolve_for_write(name);
+  Variable& var = *ref.var;
+  if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  std::string text;
+  if (var.attrs & kAttrInteger) {
+    text = format_number(Number::integer(value.as_int()));
+    if (var.precision > 1 && var.precision != 10) apply_attributes(var, text);
+  } else if (var.attrs & kAttrFloat) {
+    text = format_number(value);
+    apply_attributes(var, text);
+  } else {
+    text = format_number(value);
+  }
+  if (subscript != nullptr || ref.has_subscript) {
+    std::string key;
+    if (var.is_assoc()) {
+      key = subscript != nullptr ? subscript_key(subscript) : ref.subscript;
+    } else {
+      key = std::to_string(subscript != nullptr ? subscript_index(subscript) : eval_arith_int(ref.subscript));
+    }
+    uint32_t saved = var.attrs;
+    var.attrs &= ~kAttrNumeric;  // already formatted
+    assign_element(ref.name, key, text);
+    var.attrs = saved;
+    return;
+  }
+  if (var.attrs & kAttrDynamic) {
+    assign(ref.name, text);
+    return;
+  }
+  if (var.is_array()) {
+    if (var.is_assoc()) var.elements().assoc["0"] = std::move(text);
+    else var.elements().indexed[0] = std::move(text);
+  } else {
+    var.value = std::move(text);
+    var.is_set = true;
+  }
+  if (options_.allexport) var.attrs |= kAttrExport;
+  if (var.attrs & kAttrExport) vars_.note_export_change();
+}
+
+namespace {
+
+const Node* lvalue_subscript(const Node* lvalue) {
+  for (const Node* kid : lvalue->kids) {
+    if (kid->kind == NodeKind::Subscript) return kid;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Number Shell::eval_arith(const Node* node) {
+  switch (node->kind) {
+    case NodeKind::ArithNumber: {
+      if (auto n = parse_number_literal(node->text)) return *n;
+      fatal(fmt::format("{}: arithmetic syntax error", node->text));
+    }
+    case NodeKind::ArithVariable:
+      if (node->kids.empty()) return arith_variable(node->text, nullptr);
+      return arith_variable(node->text, lvalue_subscript(node));
+    case NodeKind::ArithGroup: return eval_arith(node->kids[0]);
+    case NodeKind::ArithWord: {
+      std::string text = expand_part_to_string(node->kids[0]);
+      if (node->kids[0]->kind == NodeKind::SingleQuoted) {
+        // 'c' in ksh arithmetic: the character's code.
+        return Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0]));
+      }
+      return value_as_number(text, 0);
+    }
+    case NodeKind::ArithUnary: {
+      Number v = eval_arith(node->kids[0]);
+      char op = node->op.empty() ? '+' : node->op[0];
+      switch (op) {
+        case '-':
+          if (v.is_float) return Number::floating(-v.f);
+          if (v.i == INT64_MIN) return Number::floating(-static_cast<long double>(v.i));
+          return Number::integer(-v.i);
+        case '!': return Number::integer(v.truthy() ? 0 : 1);
+        case '~': return Number::integer(~v.as_int());
+        default: return v;
+      }
+    }
+    case NodeKind::ArithPreIncr:
+    case NodeKind::ArithPostIncr: {
+      const Node* lvalue = node->kids[0];
+      if (lvalue->kind != NodeKind::ArithVariable) fatal(fmt::format("{}: assignment requires lvalue", node_text(node)));
+      const Node* sub = lvalue_subscript(lvalue);
+      Number old = arith_variable(lvalue->text, sub);
+      Number updated = node->op == "++" ? add(old, Number::integer(1)) : subtract(old, Number::integer(1));
+      arith_assign(lvalue->text, sub, updated);
+      return node->kind == NodeKind::ArithPreIncr ? updated : old;
+    }
+    case NodeKind::ArithAssign: {
+      const Node* lvalue = node->kids[0];
+      if (lvalue->kind != NodeKind::ArithVariable) fatal(fmt::format("{}: assignment requires lvalue", node_text(node)));
+      const Node* sub = lvalue_subscript(lvalue);
+      Number rhs = eval_arith(node->kids[1]);
+      std::string_view op = node->op;
+      Number result = rhs;
+      if (op != "=") {
+        Number current = arith_variable(lvalue->text, sub);
+        std::string_view binary = op.substr(0, op.size() - 1);
+        result = arith_binary(binary, current, rhs, node);
+      }
+      arith_assign(lvalue->text, sub, result);
+      return result;
+    }
+    case NodeKind::ArithTernary:
+      return eval_arith(node->kids[0]).truthy() ? eval_arith(node->kids[1]) : eval_arith(node->kids[2]);
+    case NodeKind::ArithBinary: {
+      std::string_view op = node->op;
+      if (op == "&&") {
+        if (!eval_arith(node->kids[0]).truthy()) return Number::integer(0);
+        return Number::integer(eval_arith(node->kids[1]).truthy() ? 1 : 0);
+      }
+      if (op == "||") {
+        if (eval_arith(node->kids[0]).truthy()) return Number::integer(1);
+        return Number::integer(eval_arith(node->kids[1]).truthy() ? 1 : 0);
+      }
+      if (op == ",") {
+        eval_arith(node->kids[0]);
+        return eval_arith(node->kids[1]);
+      }
+      Number left = eval_arith(node->kids[0]);
+      Number right = eval_arith(node->kids[1]);
+      return arith_binary(op, left, right, node);
+    }
+    case NodeKind::ArithCall: return arith_call(node);
+    case NodeKind::Empty: return Number::integer(0);
+    default: fatal(fmt::format("{}: arithmetic syntax error", node_text(node)));
+  }
+}
+
+Number Shell::arith_binary(std::string_view op, const Number& a, const Number& b, const Node* where) {
+  switch (op.size() == 1 ? op[0] : op.size() == 2 ? op[0] * 256 + op[1] : 0) {
+    case '+': return add(a, b);
+    case '-': return subtract(a, b);
+    case '*': return multiply(a, b);
+    case '/':
+      if (a.is_float || b.is_float) return Number::floating(a.as_float() / b.as_float());
+      if (b.i == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
+      if (a.i == INT64_MIN && b.i == -1) return Number::floating(-static_cast<long double>(a.i));
+      return Number::integer(a.i / b.i);
+    case '%': {
+      int64_t x = a.as_int(), y = b.as_int();
+      if (y == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
+      if (y == -1) return Number::integer(0);
+      return Number::integer(x % y);
+    }
+    case '*' * 256 + '*': return power(a, b);
+    case '<' * 256 + '<': return Number::integer(static_cast<int64_t>(static_cast<uint64_t>(a.as_int()) << (b.as_int() & 63)));
+    case '>' * 256 + '>': return Number::integer(a.as_int() >> (b.as_int() & 63));
+    case '&': return Number::integer(a.as_int() & b.as_int());
+    case '|': return Number::integer(a.as_int() | b.as_int());
+    case '^': return Number::integer(a.as_int() ^ b.as_int());
+    case '<': return Number::integer(compare(a, b) < 0);
+    case '>': return Number::integer(compare(a, b) > 0);
+    case '<' * 256 + '=': return Number::integer(compare(a, b) <= 0);
+    case '>' * 256 + '=': return Number::integer(compare(a, b) >= 0);
+    case '=' * 256 + '=': return Number::integer(compare(a, b) == 0);
+    case '!' * 256 + '=': return Number::integer(compare(a, b) != 0);
+    case '&' * 256 + '&': return Number::integer(a.truthy() && b.truthy());
+    case '|' * 256 + '|': return Number::integer(a.truthy() || b.truthy());
+    default: fatal(fmt::format("{}: arithmetic syntax error", node_text(where)));
+  }
+}
+
+Number Shell::arith_call(const Node* node) {
+  std::string_view name = node->text;
+  std::vector<Number> args;
+  for (const Node* kid : node->kids) args.push_back(eval_arith(kid));
+  auto arg = [&](size_t i) { return i < args.size() ? args[i].as_float() : 0.0L; };
+  if (name == "int") return Number::integer(static_cast<int64_t>(truncl(arg(0))));
+  if (name == "abs" && !args.empty() && !args[0].is_float) return Number::integer(args[0].i < 0 ? -args[0].i : args[0].i);
+  if (name == "pow") return Number::floating(powl(arg(0), arg(1)));
+  if (name == "atan2") return Number::floating(atan2l(arg(0), arg(1)));
+  if (name == "fmod") return Number::floating(fmodl(arg(0), arg(1)));
+  if (name == "hypot") return Number::floating(hypotl(arg(0), arg(1)));
+  if (name == "fmin") return Number::floating(fminl(arg(0), arg(1)));
+  if (name == "fmax") return Number::floating(fmaxl(arg(0), arg(1)));
+  if (name == "fdim") return Number::floating(fdiml(arg(0), arg(1)));
+  if (name == "copysign") return Number::floating(copysignl(arg(0), arg(1)));
+  if (name == "remainder") return Number::floating(remainderl(arg(0), arg(1)));
+  if (name == "isnan") return Number::integer(std::isnan(arg(0)) ? 1 : 0);
+  if (name == "isinf") return Number::integer(std::isinf(arg(0)) ? 1 : 0);
+  if (name == "float") return Number::floating(arg(0));
+  for (const MathFunction& fn : kMathFunctions) {
+    if (name == fn.name) return Number::floating(fn.fn(arg(0)));
+  }
+  fatal(fmt::format("{}: unknown function", name));
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,25 @@
+#include "interp/builtins.h"
+#include "interp/hash_key.h"
+
+namespace forklift::interp {
+
+absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
+  static BuiltinTable table = [] {
+    BuiltinTable t;
+    register_core_builtins(t);
+    register_output_builtins(t);
+    register_read_builtin(t);
+    register_test_builtins(t);
+    register_declaration_builtins(t);
+    return t;
+  }();
+  return table;
+}
+
+const Builtin* Shell::find_builtin(std::string_view name) const {
+  const auto& table = builtin_table();
+  auto it = table.find(hash_key(name));
+  return it == table.end() ? nullptr : &it->second;
+}
+
+}  // namespace forklift::interp

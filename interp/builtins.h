@@ -1,0 +1,25 @@
+// Builtin commands, registered by family (one file each).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <absl/container/flat_hash_map.h>
+
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+using BuiltinTable = absl::flat_hash_map<std::string, Builtin>;
+
+void register_core_builtins(BuiltinTable& table);
+void register_output_builtins(BuiltinTable& table);
+void register_read_builtin(BuiltinTable& table);
+void register_test_builtins(BuiltinTable& table);
+void register_declaration_builtins(BuiltinTable& table);
+
+// Expands backslash escapes of echo -e / print / %b; sets `stop` on \c.
+std::string expand_print_escapes(std::string_view text, bool& stop);
+
+}  // namespace forklift::interp

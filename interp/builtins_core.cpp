@@ -1,0 +1,758 @@
+// Builtins that manage the shell itself: control flow, options, positional
+// parameters, directories, traps, jobs and command lookup.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/times.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "interp/builtins.h"
+#include "interp/errors.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool parse_status(const std::string& text, int& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  long v = std::strtol(text.c_str(), &end, 10);
+  if (*end != '\0') return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+int builtin_colon(Shell&, std::vector<std::string>&) { return 0; }
+int builtin_false(Shell&, std::vector<std::string>&) { return 1; }
+
+int builtin_exit(Shell& shell, std::vector<std::string>& argv) {
+  int status = shell.last_status();
+  if (argv.size() > 1 && !parse_status(argv[1], status)) {
+    shell.error(fmt::format("exit: {}: bad number", argv[1]));
+    status = 1;
+  }
+  throw ShellExit{status & 0xff};
+}
+
+int builtin_return(Shell& shell, std::vector<std::string>& argv) {
+  int status = shell.last_status();
+  if (argv.size() > 1 && !parse_status(argv[1], status)) {
+    shell.error(fmt::format("return: {}: bad number", argv[1]));
+    status = 1;
+  }
+  if (shell.function_depth() == 0 && !shell.in_sourced_file()) throw ShellExit{status & 0xff};
+  shell.request_flow(Shell::Flow::Return, 1);
+  return status;
+}
+
+int loop_control(Shell& shell, std::vector<std::string>& argv, Shell::Flow flow) {
+  int levels = 1;
+  if (argv.size() > 1 && (!parse_status(argv[1], levels) || levels < 1)) {
+    shell.error(fmt::format("{}: {}: bad number", argv[0], argv[1]));
+    return 1;
+  }
+  if (shell.loop_depth() == 0) return 0;
+  shell.request_flow(flow, std::min(levels, shell.loop_depth()));
+  return 0;
+}
+
+int builtin_break(Shell& shell, std::vector<std::string>& argv) { return loop_control(shell, argv, Shell::Flow::Break); }
+int builtin_continue(Shell& shell, std::vector<std::string>& argv) {
+  return loop_control(shell, argv, Shell::Flow::Continue);
+}
+
+int builtin_shift(Shell& shell, std::vector<std::string>& argv) {
+  int count = 1;
+  if (argv.size() > 1) {
+    count = static_cast<int>(shell.eval_arith_int(argv[1]));
+  }
+  auto& params = shell.positional();
+  if (count < 0 || static_cast<size_t>(count) > params.size()) {
+    shell.fatal(fmt::format("shift: {}: bad number", argv.size() > 1 ? argv[1] : "1"));
+  }
+  params.erase(params.begin(), params.begin() + count);
+  return 0;
+}
+
+int builtin_eval(Shell& shell, std::vector<std::string>& argv) {
+  std::string code;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    if (i > 1) code += ' ';
+    code += argv[i];
+  }
+  if (code.empty()) return 0;
+  return shell.eval_string(code, "eval");
+}
+
+int builtin_source(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() < 2) {
+    shell.error(fmt::format("{}: filename argument required", argv[0]));
+    return 2;
+  }
+  std::string path = argv[1];
+  if (path.find('/') == std::string::npos) {
+    std::string found = shell.find_command_path(path);
+    struct stat st;
+    if (found.empty() && ::stat(path.c_str(), &st) == 0) found = path;
+    if (found.empty()) {
+      // PATH search wants executables; `.` only needs a readable file.
+      std::string path_value = shell.get_value("PATH");
+      size_t start = 0;
+      while (start <= path_value.size()) {
+        size_t colon = path_value.find(':', start);
+        if (colon == std::string::npos) colon = path_value.size();
+        std::string candidate = path_value.substr(start, colon - start) + "/" + path;
+        if (::access(candidate.c_str(), R_OK) == 0) {
+          found = candidate;
+          break;
+        }
+        start = colon + 1;
+      }
+    }
+    if (!found.empty()) path = found;
+  }
+  std::vector<std::string> args(argv.begin() + 2, argv.end());
+  return shell.source_file(path, argv.size() > 2 ? &args : nullptr);
+}
+
+struct OptionName {
+  const char* name;
+  char letter;
+  bool ShellOptions::*field;
+};
+
+const OptionName kOptionNames[] = {
+    {"allexport", 'a', &ShellOptions::allexport}, {"errexit", 'e', &ShellOptions::errexit},
+    {"noglob", 'f', &ShellOptions::noglob},       {"noexec", 'n', &ShellOptions::noexec},
+    {"nounset", 'u', &ShellOptions::nounset},     {"verbose", 'v', &ShellOptions::verbose},
+    {"xtrace", 'x', &ShellOptions::xtrace},       {"noclobber", 'C', &ShellOptions::noclobber},
+    {"pipefail", 0, &ShellOptions::pipefail},     {"notify", 'b', &ShellOptions::notify},
+};
+
+bool set_option_by_name(Shell& shell, std::string_view name, bool on) {
+  for (const OptionName& o : kOptionNames) {
+    if (name == o.name) {
+      shell.options().*o.field = on;
+      return true;
+    }
+  }
+  // Accepted and ignored: interactive and editing options.
+  static const char* const kIgnored[] = {"vi", "emacs", "gmacs", "trackall", "monitor", "bgnice", "ignoreeof",
+                                         "markdirs", "nolog", "posix", "globstar", "nocaseglob", "letoctal",
+                                         "showme", "privileged", "keyword", "multiline", "braceexpand"};
+  for (const char* ignored : kIgnored) {
+    if (name == ignored) return true;
+  }
+  return false;
+}
+
+int builtin_set(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() == 1) {
+    std::vector<std::pair<std::string, std::string>> vars;
+    for (const auto& [name, var] : shell.vars().global()) {
+      if (var.is_set && !var.is_array()) vars.emplace_back(name, var.value);
+    }
+    std::sort(vars.begin(), vars.end());
+    std::string out;
+    for (const auto& [name, value] : vars) out += fmt::format("{}={}\n", name, value);
+    shell.out().write(out);
+    return 0;
+  }
+  size_t i = 1;
+  bool positional_given = false;
+  std::string array_name;
+  bool sort_positional = false;
+  for (; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a == "--") {
+      ++i;
+      positional_given = true;
+      break;
+    }
+    if (a == "-" || a == "+") {
+      ++i;
+      positional_given = true;
+      break;
+    }
+    if (a.size() < 2 || (a[0] != '-' && a[0] != '+')) break;
+    bool on = a[0] == '-';
+    for (size_t k = 1; k < a.size(); ++k) {
+      char c = a[k];
+      if (c == 'o') {
+        if (i + 1 >= argv.size() || argv[i + 1][0] == '-' || argv[i + 1][0] == '+') {
+          std::string out;
+          for (const OptionName& o : kOptionNames) {
+            out += fmt::format("{:<16}{}\n", o.name, shell.options().*o.field ? "on" : "off");
+          }
+          shell.out().write(out);
+          continue;
+        }
+        if (!set_option_by_name(shell, argv[++i], on)) {
+          shell.error(fmt::format("set: {}: bad option(s)", argv[i]));
+          return 2;
+        }
+        continue;
+      }
+      if (c == 'A') {
+        if (i + 1 < argv.size()) array_name = argv[++i];
+        positional_given = true;
+        continue;
+      }
+      if (c == 's') {
+        sort_positional = on;
+        continue;
+      }
+      bool found = false;
+      for (const OptionName& o : kOptionNames) {
+        if (o.letter == c) {
+          shell.options().*o.field = on;
+          found = true;
+        }
+      }
+      if (!found && c != 'h' && c != 'm' && c != 'p' && c != 'k' && c != 'B' && c != 'b') {
+        shell.error(fmt::format("set: -{}: unknown option", c));
+        return 2;
+      }
+    }
+    if (!array_name.empty()) {
+      ++i;
+      break;
+    }
+  }
+  std::vector<std::string> rest(argv.begin() + static_cast<long>(std::min(i, argv.size())), argv.end());
+  if (!array_name.empty()) {
+    shell.vars().unset(array_name);
+    for (size_t k = 0; k < rest.size(); ++k) shell.assign_element(array_name, std::to_string(k), rest[k]);
+    return 0;
+  }
+  if (positional_given || !rest.empty()) shell.positional() = rest;
+  if (sort_positional) std::sort(shell.positional().begin(), shell.positional().end());
+  return 0;
+}
+
+int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
+  bool functions = false;
+  size_t i = 1;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") {
+      ++i;
+      break;
+    }
+    if (argv[i] == "-f") functions = true;
+  }
+  int status = 0;
+  for (; i < argv.size(); ++i) {
+    const std::string& name = argv[i];
+    if (functions) {
+      shell.unset_function(name);
+      continue;
+    }
+    size_t bracket = name.find('[');
+    if (bracket != std::string::npos && name.back() == ']') {
+      std::string base = name.substr(0, bracket);
+      std::string sub = name.substr(bracket + 1, name.size() - bracket - 2);
+      VarRef ref = shell.vars().resolve(base);
+      if (ref.var == nullptr) continue;
+      shell.vars().will_modify(ref.scope, ref.name, *ref.var);
+      if (sub == "@" || sub == "*") {
+        ref.var->array.reset();
+        continue;
+      }
+      if (!ref.var->array) {
+        if (sub == "0" && !ref.var->is_array()) {
+          ref.var->is_set = false;
+          ref.var->value.clear();
+        }
+        continue;
+      }
+      if (ref.var->is_assoc()) ref.var->array->assoc.erase(sub);
+      else ref.var->array->indexed.erase(shell.eval_arith_int(sub));
+      continue;
+    }
+    Variable* var = shell.vars().find_raw(name);
+    if (var != nullptr && (var->attrs & kAttrReadonly)) {
+      shell.error(fmt::format("unset: {}: is read only", name));
+      status = 1;
+      continue;
+    }
+    if (var != nullptr && var->is_nameref()) {
+      VarRef ref = shell.vars().resolve(name);
+      shell.vars().unset(ref.name);
+      continue;
+    }
+    shell.vars().unset(name);
+  }
+  return status;
+}
+
+std::string normalize_path(const std::string& path) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    std::string part = path.substr(start, slash - start);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = slash + 1;
+  }
+  std::string out;
+  for (const auto& p : parts) out += "/" + p;
+  return out.empty() ? "/" : out;
+}
+
+int builtin_cd(Shell& shell, std::vector<std::string>& argv) {
+  size_t i = 1;
+  bool physical = false;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") {
+      ++i;
+      break;
+    }
+    if (argv[i] == "-P") physical = true;
+    else if (argv[i] == "-L") physical = false;
+    else break;
+  }
+  std::string target;
+  bool print = false;
+  if (i >= argv.size()) {
+    target = shell.get_value("HOME");
+  } else if (argv[i] == "-") {
+    target = shell.get_value("OLDPWD");
+    print = true;
+  } else {
+    target = argv[i];
+  }
+  std::string logical = target[0] == '/' ? target : shell.pwd() + "/" + target;
+  logical = normalize_path(logical);
+  std::string dir = physical ? target : logical;
+  if (::chdir(dir.c_str()) != 0) {
+    shell.error(fmt::format("cd: {}: [{}]", target, std::strerror(errno)));
+    return 1;
+  }
+  if (physical) {
+    char buf[4096];
+    if (::getcwd(buf, sizeof buf) != nullptr) logical = buf;
+  }
+  shell.set_scalar("OLDPWD", shell.pwd());
+  shell.pwd() = logical;
+  shell.set_scalar("PWD", logical);
+  if (print) shell.out().write(logical + "\n");
+  return 0;
+}
+
+int builtin_pwd(Shell& shell, std::vector<std::string>& argv) {
+  bool physical = argv.size() > 1 && argv[1] == "-P";
+  if (physical) {
+    char buf[4096];
+    if (::getcwd(buf, sizeof buf) == nullptr) return 1;
+    shell.out().write(std::string(buf) + "\n");
+    return 0;
+  }
+  shell.out().write(shell.pwd() + "\n");
+  return 0;
+}
+
+int builtin_let(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() < 2) {
+    shell.error("let: argument expected");
+    return 2;
+  }
+  Number last;
+  for (size_t i = 1; i < argv.size(); ++i) last = shell.eval_arith_string(argv[i]);
+  return last.truthy() ? 0 : 1;
+}
+
+// whence/type/command -v: how a name would run.
+int describe_commands(Shell& shell, const std::vector<std::string>& names, bool verbose, bool path_only) {
+  int status = 0;
+  std::string out;
+  for (const std::string& name : names) {
+    static const char* const kKeywords[] = {"if", "then", "else", "elif", "fi", "case", "esac", "for", "while",
+                                            "until", "do", "done", "function", "select", "time", "[[", "]]", "{", "}", "!"};
+    bool keyword = std::find_if(std::begin(kKeywords), std::end(kKeywords),
+                                [&](const char* k) { return name == k; }) != std::end(kKeywords);
+    if (!path_only && keyword) {
+      out += verbose ? fmt::format("{} is a keyword\n", name) : name + "\n";
+      continue;
+    }
+    if (!path_only && shell.find_function(name) != nullptr) {
+      out += verbose ? fmt::format("{} is a function\n", name) : name + "\n";
+      continue;
+    }
+    if (!path_only && shell.find_builtin(name) != nullptr) {
+      const Builtin* b = shell.find_builtin(name);
+      out += verbose ? fmt::format("{} is a {}shell builtin\n", name, b->special ? "special " : "") : name + "\n";
+      continue;
+    }
+    std::string path = shell.find_command_path(name);
+    if (!path.empty() && ::access(path.c_str(), X_OK) == 0) {
+      if (path.find('/') != 0 && path[0] != '/') {
+        char buf[4096];
+        if (::getcwd(buf, sizeof buf) != nullptr && name.find('/') == std::string::npos) path = std::string(buf) + "/" + path;
+      }
+      out += verbose ? fmt::format("{} is {}\n", name, path) : path + "\n";
+      continue;
+    }
+    status = 1;
+    if (verbose) {
+      shell.out().write(out);
+      out.clear();
+      shell.error(fmt::format("whence: {}: not found", name));
+    }
+  }
+  shell.out().write(out);
+  return status;
+}
+
+int builtin_whence(Shell& shell, std::vector<std::string>& argv) {
+  bool verbose = argv[0] == "type";
+  bool path_only = false;
+  size_t i = 1;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    for (size_t k = 1; k < argv[i].size(); ++k) {
+      if (argv[i][k] == 'v') verbose = true;
+      if (argv[i][k] == 'p') path_only = true;
+    }
+  }
+  return describe_commands(shell, std::vector<std::string>(argv.begin() + static_cast<long>(i), argv.end()), verbose,
+                           path_only);
+}
+
+int builtin_command(Shell& shell, std::vector<std::string>& argv) {
+  size_t i = 1;
+  bool describe = false, verbose = false;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") {
+      ++i;
+      break;
+    }
+    for (size_t k = 1; k < argv[i].size(); ++k) {
+      if (argv[i][k] == 'v') describe = true;
+      if (argv[i][k] == 'V') describe = verbose = true;
+    }
+  }
+  std::vector<std::string> rest(argv.begin() + static_cast<long>(i), argv.end());
+  if (describe) return describe_commands(shell, rest, verbose, false);
+  if (rest.empty()) return 0;
+  return shell.run_command_argv(rest, true);
+}
+
+int signal_number(const std::string& name) {
+  std::string n = name;
+  if (n.rfind("SIG", 0) == 0) n = n.substr(3);
+  static const std::pair<const char*, int> kSignals[] = {
+      {"EXIT", 0},     {"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT}, {"ILL", SIGILL},
+      {"TRAP", SIGTRAP}, {"ABRT", SIGABRT}, {"BUS", SIGBUS},  {"FPE", SIGFPE},   {"KILL", SIGKILL},
+      {"USR1", SIGUSR1}, {"SEGV", SIGSEGV}, {"USR2", SIGUSR2}, {"PIPE", SIGPIPE}, {"ALRM", SIGALRM},
+      {"TERM", SIGTERM}, {"CHLD", SIGCHLD}, {"CONT", SIGCONT}, {"STOP", SIGSTOP}, {"TSTP", SIGTSTP},
+      {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"WINCH", SIGWINCH}, {"ERR", Shell::kErrTrap}, {"DEBUG", -2},
+  };
+  for (const auto& [sig_name, number] : kSignals) {
+    if (n == sig_name) return number;
+  }
+  char* end = nullptr;
+  long v = std::strtol(name.c_str(), &end, 10);
+  if (*end == '\0' && !name.empty()) return static_cast<int>(v);
+  return -1;
+}
+
+std::string signal_name(int number) {
+  if (number == 0) return "EXIT";
+  if (number == Shell::kErrTrap) return "ERR";
+  const char* abbrev = sigabbrev_np(number);
+  return abbrev != nullptr ? abbrev : std::to_string(number);
+}
+
+int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
+  size_t i = 1;
+  if (i < argv.size() && argv[i] == "--") ++i;
+  if (i >= argv.size() || argv[i] == "-p") {
+    std::string out;
+    for (int sig = 0; sig <= Shell::kErrTrap; ++sig) {
+      if (const std::string* action = shell.trap_action(sig)) {
+        out += fmt::format("trap -- '{}' {}\n", *action, signal_name(sig));
+      }
+    }
+    shell.out().write(out);
+    return 0;
+  }
+  std::string action = argv[i];
+  size_t first_signal = i + 1;
+  bool reset = action == "-";
+  // `trap N...` with a number first resets those signals.
+  if (signal_number(action) >= 0 && std::all_of(action.begin(), action.end(), ::isdigit)) {
+    reset = true;
+    first_signal = i;
+  }
+  int status = 0;
+  for (size_t k = first_signal; k < argv.size(); ++k) {
+    int sig = signal_number(argv[k]);
+    if (sig < 0 && sig != -2) {
+      shell.error(fmt::format("trap: {}: bad trap", argv[k]));
+      status = 1;
+      continue;
+    }
+    if (sig == -2) continue;
+    if (reset) {
+      shell.set_trap(sig, std::nullopt);
+      shell.install_signal_handler(sig, Shell::SignalMode::Default);
+    } else {
+      shell.set_trap(sig, action);
+      shell.install_signal_handler(sig, action.empty() ? Shell::SignalMode::Ignore : Shell::SignalMode::Catch);
+    }
+  }
+  return status;
+}
+
+int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
+  int sig = SIGTERM;
+  size_t i = 1;
+  if (i < argv.size() && argv[i] == "-l") {
+    std::string out;
+    for (int s = 1; s < 32; ++s) out += signal_name(s) + "\n";
+    shell.out().write(out);
+    return 0;
+  }
+  if (i < argv.size() && (argv[i] == "-s" || argv[i] == "-n") && i + 1 < argv.size()) {
+    sig = signal_number(argv[i + 1]);
+    i += 2;
+  } else if (i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-') {
+    sig = signal_number(argv[i].substr(1));
+    ++i;
+  }
+  if (sig < 0) {
+    shell.error("kill: bad signal");
+    return 2;
+  }
+  int status = 0;
+  shell.out().flush();
+  for (; i < argv.size(); ++i) {
+    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
+    if (::kill(pid, sig) != 0) {
+      shell.error(fmt::format("kill: {}: {}", argv[i], std::strerror(errno)));
+      status = 1;
+    }
+  }
+  shell.run_pending_traps();
+  return status;
+}
+
+int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
+  shell.out().flush();
+  auto& jobs = shell.jobs();
+  if (argv.size() == 1) {
+    int status = 0;
+    for (pid_t pid : jobs) status = ProcessLauncher::wait_for(pid);
+    jobs.clear();
+    return status;
+  }
+  int status = 0;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
+    auto it = std::find(jobs.begin(), jobs.end(), pid);
+    if (it == jobs.end()) {
+      status = 127;
+      continue;
+    }
+    status = ProcessLauncher::wait_for(pid);
+    jobs.erase(it);
+  }
+  return status;
+}
+
+int builtin_umask(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() == 1) {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    shell.out().write(fmt::format("{:04o}\n", mask));
+    return 0;
+  }
+  mode_t mask = static_cast<mode_t>(std::strtol(argv[1].c_str(), nullptr, 8));
+  ::umask(mask);
+  return 0;
+}
+
+int builtin_exec(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() == 1) {
+    shell.keep_command_redirections();
+    return 0;
+  }
+  std::vector<std::string> rest(argv.begin() + 1, argv.end());
+  if (shell.find_builtin(rest[0]) != nullptr || shell.find_function(rest[0]) != nullptr) {
+    int status = shell.run_command_argv(rest, false);
+    throw ShellExit{status};
+  }
+  shell.run_exit_trap();
+  int status = shell.exec_external(rest, true);
+  throw ShellExit{status};
+}
+
+int builtin_sleep(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() < 2) {
+    shell.error("sleep: argument expected");
+    return 2;
+  }
+  double seconds = std::strtod(argv[1].c_str(), nullptr);
+  shell.out().flush();
+  struct timespec ts;
+  ts.tv_sec = static_cast<time_t>(seconds);
+  ts.tv_nsec = static_cast<long>((seconds - std::floor(seconds)) * 1e9);
+  while (::nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    shell.run_pending_traps();
+  }
+  return 0;
+}
+
+int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.size() < 3) {
+    shell.error("getopts: usage: getopts optstring name [arg...]");
+    return 2;
+  }
+  std::string optstring = argv[1];
+  std::string name = argv[2];
+  std::vector<std::string> args = argv.size() > 3 ? std::vector<std::string>(argv.begin() + 3, argv.end())
+                                                  : shell.positional();
+  bool silent = !optstring.empty() && optstring[0] == ':';
+  if (silent) optstring = optstring.substr(1);
+  int optind = static_cast<int>(shell.eval_arith_int(shell.get_value("OPTIND")));
+  if (optind < 1) optind = 1;
+  int& offset = shell.getopts_offset();
+  if (offset == 0) offset = 1;
+  auto finish = [&](int status) {
+    shell.set_scalar("OPTIND", std::to_string(optind));
+    return status;
+  };
+  if (static_cast<size_t>(optind) > args.size()) {
+    shell.set_scalar(name, "?");
+    offset = 0;
+    return finish(1);
+  }
+  const std::string& current = args[static_cast<size_t>(optind - 1)];
+  if (offset == 1) {
+    if (current.size() < 2 || current[0] != '-' ) {
+      shell.set_scalar(name, "?");
+      offset = 0;
+      return finish(1);
+    }
+    if (current == "--") {
+      ++optind;
+      shell.set_scalar(name, "?");
+      offset = 0;
+      return finish(1);
+    }
+  }
+  char c = current[static_cast<size_t>(offset)];
+  ++offset;
+  bool at_end = static_cast<size_t>(offset) >= current.size();
+  size_t pos = optstring.find(c);
+  if (pos == std::string::npos || c == ':') {
+    if (at_end) {
+      ++optind;
+      offset = 0;
+    }
+    if (silent) {
+      shell.set_scalar(name, "?");
+      shell.set_scalar("OPTARG", std::string(1, c));
+    } else {
+      shell.error(fmt::format("-{}: unknown option", c));
+      shell.set_scalar(name, "?");
+      shell.vars().unset("OPTARG");
+    }
+    return finish(0);
+  }
+  bool wants_argument = pos + 1 < optstring.size() && optstring[pos + 1] == ':';
+  if (wants_argument) {
+    std::string value;
+    if (!at_end) {
+      value = current.substr(static_cast<size_t>(offset));
+      ++optind;
+    } else if (static_cast<size_t>(optind) < args.size()) {
+      value = args[static_cast<size_t>(optind)];
+      optind += 2;
+    } else {
+      ++optind;
+      offset = 0;
+      if (silent) {
+        shell.set_scalar(name, ":");
+        shell.set_scalar("OPTARG", std::string(1, c));
+      } else {
+        shell.error(fmt::format("-{}: argument expected", c));
+        shell.set_scalar(name, "?");
+      }
+      return finish(0);
+    }
+    offset = 0;
+    shell.set_scalar("OPTARG", value);
+    shell.set_scalar(name, std::string(1, c));
+    return finish(0);
+  }
+  if (at_end) {
+    ++optind;
+    offset = 0;
+  }
+  shell.vars().unset("OPTARG");
+  shell.set_scalar(name, std::string(1, c));
+  return finish(0);
+}
+
+int builtin_times(Shell& shell, std::vector<std::string>&) {
+  struct tms t;
+  ::times(&t);
+  double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+  auto f = [&](clock_t c) {
+    double s = static_cast<double>(c) / tick;
+    int m = static_cast<int>(s / 60);
+    return fmt::format("{}m{:.2f}s", m, s - m * 60);
+  };
+  shell.out().write(fmt::format("{} {}\n{} {}\n", f(t.tms_utime), f(t.tms_stime), f(t.tms_cutime), f(t.tms_cstime)));
+  return 0;
+}
+
+int builtin_builtin(Shell&, std::vector<std::string>&) { return 0; }
+
+}  // namespace
+
+void register_core_builtins(BuiltinTable& table) {
+  table[":"] = Builtin{builtin_colon, true};
+  table["true"] = Builtin{builtin_colon, false};
+  table["false"] = Builtin{builtin_false, false};
+  table["exit"] = Builtin{builtin_exit, true};
+  table["return"] = Builtin{builtin_return, true};
+  table["break"] = Builtin{builtin_break, true};
+  table["continue"] = Builtin{builtin_continue, true};
+  table["shift"] = Builtin{builtin_shift, true};
+  table["eval"] = Builtin{builtin_eval, true};
+  table["."] = Builtin{builtin_source, true};
+  table["source"] = Builtin{builtin_source, true};
+  table["set"] = Builtin{builtin_set, true};
+  table["unset"] = Builtin{builtin_unset, true};
+  table["trap"] = Builtin{builtin_trap, true};
+  table["exec"] = Builtin{builtin_exec, true};
+  table["cd"] = Builtin{builtin_cd, false};
+  table["pwd"] = Builtin{builtin_pwd, false};
+  table["let"] = Builtin{builtin_let, false};
+  table["whence"] = Builtin{builtin_whence, false};
+  table["type"] = Builtin{builtin_whence, false};
+  table["command"] = Builtin{builtin_command, false};
+  table["kill"] = Builtin{builtin_kill, false};
+  table["wait"] = Builtin{builtin_wait, false};
+  table["umask"] = Builtin{builtin_umask, false};
+  table["sleep"] = Builtin{builtin_sleep, false};
+  table["getopts"] = Builtin{builtin_getopts, false};
+  table["times"] = Builtin{builtin_times, true};
+  table["builtin"] = Builtin{builtin_builtin, false};
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,15 @@
+// Non-local exits of the interpreter: `exit`, and errors that end the
+// (sub)shell as ksh93 does in a non-interactive shell.
+#pragma once
+
+#include <string>
+
+namespace forklift::interp {
+
+// `exit N`, or a fatal error after its message was printed. Unwinds to the
+// innermost (in-process) subshell or to the top level.
+struct ShellExit {
+  int status;
+};
+
+}  // namespace forklift::interp

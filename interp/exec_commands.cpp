@@ -1,0 +1,360 @@
+// Lists, and-or lists and the compound commands.
+#include <sys/resource.h>
+#include <sys/time.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+int Shell::exec(const Node* node) {
+  switch (node->kind) {
+    case NodeKind::Program:
+    case NodeKind::List: return exec_list(node);
+    case NodeKind::AndIf:
+    case NodeKind::OrIf: return exec_and_or(node);
+    case NodeKind::Pipeline: {
+      int status = exec_pipeline(node);
+      check_errexit(status);
+      return status;
+    }
+    case NodeKind::Negated: {
+      ++errexit_suppressed_;
+      int status;
+      try {
+        status = exec(node->kids[0]);
+      } catch (...) {
+        --errexit_suppressed_;
+        throw;
+      }
+      --errexit_suppressed_;
+      return last_status_ = status == 0 ? 1 : 0;
+    }
+    case NodeKind::Background:
+    case NodeKind::Coprocess: return exec_background(node);
+    case NodeKind::Time: return exec_time(node);
+    case NodeKind::SimpleCommand: {
+      int status = exec_simple(node);
+      check_errexit(status);
+      return status;
+    }
+    case NodeKind::Declaration: {
+      int status = exec_declaration(node);
+      check_errexit(status);
+      return status;
+    }
+    case NodeKind::Subshell: {
+      int status = exec_subshell(node);
+      check_errexit(status);
+      return status;
+    }
+    case NodeKind::BraceGroup: return exec(node->kids[0]);
+    case NodeKind::If: return exec_if(node);
+    case NodeKind::While: return exec_loop(node, false);
+    case NodeKind::Until: return exec_loop(node, true);
+    case NodeKind::For: return exec_for(node);
+    case NodeKind::Select: return exec_select(node);
+    case NodeKind::ArithFor: return exec_arith_for(node);
+    case NodeKind::Case: return exec_case(node);
+    case NodeKind::FunctionDef: return exec_function_def(node);
+    case NodeKind::Redirected: return exec_redirected(node);
+    case NodeKind::TestCommand: {
+      int status = exec_test(node);
+      check_errexit(status);
+      return status;
+    }
+    case NodeKind::ArithCommand: return exec_arith_command(node);
+    default:
+      fatal(fmt::format("cannot execute {}", kind_name(node->kind)), 2);
+  }
+}
+
+void Shell::check_errexit(int status) {
+  if (status != 0) {
+    if (const std::string* action = trap_action(kErrTrap); action != nullptr && errexit_suppressed_ == 0) {
+      std::string copy = *action;
+      int saved = last_status_;
+      eval_string(copy, "trap");
+      last_status_ = saved;
+    }
+    if (options_.errexit && errexit_suppressed_ == 0) throw ShellExit{status};
+  }
+}
+
+int Shell::exec_list(const Node* list) {
+  int status = 0;
+  for (const Node* statement : list->kids) {
+    current_offset_ = statement->begin;
+    status = exec(statement);
+    last_status_ = status;
+    if (signals_pending()) run_pending_traps();
+    if (flow_ != Flow::None) break;
+  }
+  return last_status_ = status;
+}
+
+int Shell::exec_and_or(const Node* node) {
+  ++errexit_suppressed_;
+  int status;
+  try {
+    status = exec(node->kids[0]);
+  } catch (...) {
+    --errexit_suppressed_;
+    throw;
+  }
+  --errexit_suppressed_;
+  last_status_ = status;
+  if (flow_ != Flow::None) return status;
+  bool run_right = node->kind == NodeKind::AndIf ? status == 0 : status != 0;
+  if (!run_right) return status;
+  current_offset_ = node->kids[1]->begin;
+  return last_status_ = exec(node->kids[1]);
+}
+
+int Shell::exec_if(const Node* node) {
+  auto condition = [&](const Node* list) {
+    ++errexit_suppressed_;
+    int status;
+    try {
+      status = exec(list);
+    } catch (...) {
+      --errexit_suppressed_;
+      throw;
+    }
+    --errexit_suppressed_;
+    return status;
+  };
+  if (condition(node->kids[0]) == 0) return exec(node->kids[1]);
+  if (flow_ != Flow::None) return last_status_;
+  for (size_t i = 2; i < node->kids.size(); ++i) {
+    const Node* branch = node->kids[i];
+    if (branch->kind == NodeKind::Elif) {
+      if (condition(branch->kids[0]) == 0) return exec(branch->kids[1]);
+      if (flow_ != Flow::None) return last_status_;
+    } else {
+      return exec(branch->kids[0]);
+    }
+  }
+  return last_status_ = 0;
+}
+
+// After a loop body: leave the loop for break (and for continue N>1 or
+// return), else go on.
+#define FORKLIFT_LOOP_FLOW()                          \
+  if (flow_ == Flow::Break) {                         \
+    if (--flow_levels_ <= 0) flow_ = Flow::None;      \
+    break;                                            \
+  }                                                   \
+  if (flow_ == Flow::Continue) {                      \
+    if (--flow_levels_ > 0) break;                    \
+    flow_ = Flow::None;                               \
+  }                                                   \
+  if (flow_ == Flow::Return) break;
+
+int Shell::exec_loop(const Node* node, bool until) {
+  int status = 0;
+  ++loop_depth_;
+  try {
+    for (;;) {
+      ++errexit_suppressed_;
+      int cond;
+      try {
+        cond = exec(node->kids[0]);
+      } catch (...) {
+        --errexit_suppressed_;
+        throw;
+      }
+      --errexit_suppressed_;
+      if (flow_ != Flow::None) {
+        FORKLIFT_LOOP_FLOW()
+      }
+      if ((cond == 0) == until) break;
+      status = exec(node->kids[1]);
+      FORKLIFT_LOOP_FLOW()
+    }
+  } catch (...) {
+    --loop_depth_;
+    throw;
+  }
+  --loop_depth_;
+  return last_status_ = status;
+}
+
+int Shell::exec_for(const Node* node) {
+  std::vector<std::string> items;
+  size_t word_count = node->kids.size() - 1;
+  if (node->flags & kForHasIn) {
+    std::vector<Node*> words(node->kids.begin(), node->kids.begin() + static_cast<long>(word_count));
+    expand_words(words, 0, items);
+  } else {
+    items = positional_;
+  }
+  std::string_view name = node->text;
+  const Node* body = node->kids.back();
+  int status = 0;
+  ++loop_depth_;
+  try {
+    for (const std::string& item : items) {
+      assign(name, item);
+      status = exec(body);
+      FORKLIFT_LOOP_FLOW()
+    }
+  } catch (...) {
+    --loop_depth_;
+    throw;
+  }
+  --loop_depth_;
+  return last_status_ = status;
+}
+
+int Shell::exec_select(const Node* node) {
+  std::vector<std::string> items;
+  size_t word_count = node->kids.size() - 1;
+  if (node->flags & kForHasIn) {
+    std::vector<Node*> words(node->kids.begin(), node->kids.begin() + static_cast<long>(word_count));
+    expand_words(words, 0, items);
+  } else {
+    items = positional_;
+  }
+  int status = 0;
+  ++loop_depth_;
+  try {
+    for (;;) {
+      std::string menu;
+      for (size_t i = 0; i < items.size(); ++i) menu += fmt::format("{}) {}\n", i + 1, items[i]);
+      const std::string* ps3 = get_scalar("PS3");
+      menu += ps3 != nullptr ? *ps3 : "#? ";
+      write_fd(2, menu);
+      std::string reply;
+      if (input_.read_record(0, '\n', reply) == InputReader::Result::Eof) {
+        status = 1;
+        break;
+      }
+      set_scalar("REPLY", reply);
+      char* end = nullptr;
+      long choice = std::strtol(reply.c_str(), &end, 10);
+      bool valid = end != reply.c_str() && *end == '\0' && choice >= 1 && static_cast<size_t>(choice) <= items.size();
+      assign(node->text, valid ? items[static_cast<size_t>(choice - 1)] : "");
+      status = exec(node->kids.back());
+      FORKLIFT_LOOP_FLOW()
+    }
+  } catch (...) {
+    --loop_depth_;
+    throw;
+  }
+  --loop_depth_;
+  return last_status_ = status;
+}
+
+int Shell::exec_arith_for(const Node* node) {
+  const Node* init = node->kids[0];
+  const Node* cond = node->kids[1];
+  const Node* step = node->kids[2];
+  const Node* body = node->kids[3];
+  int status = 0;
+  if (init->kind != NodeKind::Empty) eval_arith(init);
+  ++loop_depth_;
+  try {
+    for (;;) {
+      if (cond->kind != NodeKind::Empty && !eval_arith(cond).truthy()) break;
+      status = exec(body);
+      FORKLIFT_LOOP_FLOW()
+      if (step->kind != NodeKind::Empty) eval_arith(step);
+    }
+  } catch (...) {
+    --loop_depth_;
+    throw;
+  }
+  --loop_depth_;
+  return last_status_ = status;
+}
+
+#undef FORKLIFT_LOOP_FLOW
+
+int Shell::exec_case(const Node* node) {
+  std::string subject = expand_to_string(node->kids[0]);
+  size_t i = 1;
+  bool fall_through = false;
+  for (; i < node->kids.size(); ++i) {
+    const Node* item = node->kids[i];
+    const Node* body = item->kids.back();
+    bool matched = fall_through;
+    for (size_t p = 0; !matched && p + 1 < item->kids.size(); ++p) {
+      matched = pattern_match(expand_pattern(item->kids[p]), subject);
+    }
+    if (!matched) continue;
+    int status = exec(body);
+    if (flow_ != Flow::None) return status;
+    if (item->text == ";&") {
+      fall_through = true;
+      continue;
+    }
+    fall_through = false;
+    if (item->text == ";;&") continue;
+    return last_status_ = status;
+  }
+  return fall_through ? last_status_ : (last_status_ = 0);
+}
+
+int Shell::exec_function_def(const Node* node) {
+  functions_[std::string(node->text)] = node;
+  function_sources_[node] = source_;
+  return last_status_ = 0;
+}
+
+int Shell::exec_redirected(const Node* node) {
+  size_t mark = redirection_mark();
+  if (!apply_redirections(node->kids, 1)) {
+    undo_redirections(mark);
+    return last_status_ = 1;
+  }
+  int status;
+  try {
+    status = exec(node->kids[0]);
+  } catch (...) {
+    undo_redirections(mark);
+    throw;
+  }
+  undo_redirections(mark);
+  return last_status_ = status;
+}
+
+int Shell::exec_test(const Node* node) {
+  current_offset_ = node->begin;
+  return last_status_ = eval_test(node->kids[0]) ? 0 : 1;
+}
+
+int Shell::exec_arith_command(const Node* node) {
+  current_offset_ = node->begin;
+  return last_status_ = eval_arith(node->kids[0]).truthy() ? 0 : 1;
+}
+
+int Shell::exec_time(const Node* node) {
+  struct timeval start, end;
+  gettimeofday(&start, nullptr);
+  struct rusage self_before, child_before, self_after, child_after;
+  getrusage(RUSAGE_SELF, &self_before);
+  getrusage(RUSAGE_CHILDREN, &child_before);
+  int status = node->kids.empty() ? 0 : exec(node->kids[0]);
+  gettimeofday(&end, nullptr);
+  getrusage(RUSAGE_SELF, &self_after);
+  getrusage(RUSAGE_CHILDREN, &child_after);
+  auto seconds = [](const timeval& a, const timeval& b) {
+    return static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_usec - a.tv_usec) / 1e6;
+  };
+  double real = seconds(start, end);
+  double user = seconds(self_before.ru_utime, self_after.ru_utime) + seconds(child_before.ru_utime, child_after.ru_utime);
+  double sys = seconds(self_before.ru_stime, self_after.ru_stime) + seconds(child_before.ru_stime, child_after.ru_stime);
+  auto fmt_time = [](double t) {
+    int minutes = static_cast<int>(t / 60);
+    return fmt::format("{}m{:.2f}s", minutes, t - minutes * 60);
+  };
+  write_fd(2, fmt::format("\nreal\t{}\nuser\t{}\nsys\t{}\n", fmt_time(real), fmt_time(user), fmt_time(sys)));
+  return last_status_ = status;
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,314 @@
+// Subshells, pipelines, background jobs and command substitutions: in the
+// current process on a saved state wherever ksh93 would not fork either.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+struct Shell::SubshellState {
+  VariableStore::Mark vars;
+  std::vector<std::string> positional;
+  std::string arg0;
+  ShellOptions options;
+  absl::flat_hash_map<std::string, const Node*> functions;
+  absl::flat_hash_map<int, std::string> traps;
+  std::string pwd;
+  size_t redirection_mark;
+  size_t exec_redirection_mark;
+  int loop_depth;
+  int getopts_char;
+  Flow flow;
+  int flow_levels;
+  const SourceFile* source;
+  uint32_t offset;
+};
+
+std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
+  auto state = std::make_unique<SubshellState>();
+  state->vars = vars_.begin_subshell();
+  state->positional = positional_;
+  state->arg0 = arg0_;
+  state->options = options_;
+  state->functions = functions_;
+  state->traps = traps_;
+  traps_.erase(0);
+  state->pwd = pwd_;
+  state->redirection_mark = saved_fds_.size();
+  state->exec_redirection_mark = exec_saved_fds_.size();
+  state->loop_depth = loop_depth_;
+  state->getopts_char = getopts_char_;
+  state->flow = flow_;
+  state->flow_levels = flow_levels_;
+  state->source = source_;
+  state->offset = current_offset_;
+  ++subshell_depth_;
+  return state;
+}
+
+void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
+  if (traps_.contains(0)) run_exit_trap();
+  --subshell_depth_;
+  undo_redirections(state->redirection_mark);
+  while (exec_saved_fds_.size() > state->exec_redirection_mark) {
+    saved_fds_.push_back(exec_saved_fds_.back());
+    exec_saved_fds_.pop_back();
+    undo_redirections(saved_fds_.size() - 1);
+  }
+  vars_.end_subshell(state->vars);
+  positional_ = std::move(state->positional);
+  arg0_ = std::move(state->arg0);
+  options_ = state->options;
+  functions_ = std::move(state->functions);
+  traps_ = std::move(state->traps);
+  if (pwd_ != state->pwd) {
+    if (::chdir(state->pwd.c_str()) != 0) error(fmt::format("cd: {}: cannot restore directory", state->pwd));
+    pwd_ = std::move(state->pwd);
+  }
+  loop_depth_ = state->loop_depth;
+  getopts_char_ = state->getopts_char;
+  flow_ = state->flow;
+  flow_levels_ = state->flow_levels;
+  source_ = state->source;
+  current_offset_ = state->offset;
+}
+
+int Shell::exec_subshell(const Node* node) {
+  auto state = enter_subshell();
+  int status;
+  try {
+    status = exec(node->kids[0]);
+  } catch (const ShellExit& e) {
+    status = e.status;
+  } catch (...) {
+    leave_subshell(std::move(state));
+    throw;
+  }
+  last_status_ = status;
+  leave_subshell(std::move(state));
+  return last_status_ = status;
+}
+
+namespace {
+
+// Words that expand without side effects, so a pipeline stage can expand
+// them in the parent and spawn the program directly, without a fork.
+bool expands_purely(const Node* node) {
+  bool pure = true;
+  visit(node, [&](const Node* n) {
+    switch (n->kind) {
+      case NodeKind::CommandSub:
+      case NodeKind::BraceSub:
+      case NodeKind::Backtick:
+      case NodeKind::ArithExp:
+      case NodeKind::ArithBracket:
+      case NodeKind::ProcessSub:
+        pure = false;
+        return false;
+      case NodeKind::ParamExp:
+        if (n->op == "=" || n->op == ":=" || n->op == "?" || n->op == ":?") pure = false;
+        return pure;
+      default:
+        return pure;
+    }
+  });
+  return pure;
+}
+
+}  // namespace
+
+bool Shell::spawnable_stage(const Node* stage) {
+  if (stage->kind != NodeKind::SimpleCommand) return false;
+  const Node* first_word = nullptr;
+  for (const Node* kid : stage->kids) {
+    if (kid->kind == NodeKind::Assignment || kid->kind == NodeKind::Redirect) return false;
+    if (kid->kind == NodeKind::Word) {
+      if (!expands_purely(kid)) return false;
+      if (first_word == nullptr) first_word = kid;
+    }
+  }
+  if (first_word == nullptr || first_word->kids.size() != 1 || first_word->kids[0]->kind != NodeKind::Literal) return false;
+  std::string name = literal_text(first_word->kids[0]->text);
+  return find_builtin(name) == nullptr && find_function(name) == nullptr && !find_command_path(name).empty();
+}
+
+pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child) {
+  if (out_fd < 0) materialize_capture();
+  out_.flush();
+  input_.release_all();
+  if (spawnable_stage(stage)) {
+    std::vector<std::string> argv;
+    std::vector<Node*> words;
+    for (Node* kid : stage->kids) words.push_back(kid);
+    expand_words(words, 0, argv);
+    if (options_.xtrace) trace_command(argv);
+    SpawnPlan plan;
+    plan.path = find_command_path(argv[0]);
+    plan.argv = std::move(argv);
+    plan.env = vars_.environment();
+    if (in_fd >= 0) plan.dup2s.emplace_back(in_fd, 0);
+    if (out_fd >= 0) plan.dup2s.emplace_back(out_fd, 1);
+    pid_t pid = launcher_.spawn(plan);
+    if (pid > 0) return pid;
+  }
+  launcher_.note_fork();
+  pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  // Child: run the stage and leave without unwinding the parent's state.
+  if (in_fd >= 0) ::dup2(in_fd, 0);
+  if (out_fd >= 0) {
+    ::dup2(out_fd, 1);
+    out_.set_capture(nullptr);
+  }
+  for (int fd : close_in_child) ::close(fd);
+  ++subshell_depth_;
+  traps_.erase(0);
+  int status;
+  try {
+    status = exec(stage);
+  } catch (const ShellExit& e) {
+    status = e.status;
+  } catch (...) {
+    status = 1;
+  }
+  out_.flush();
+  ::_exit(status & 0xff);
+}
+
+int Shell::exec_pipeline(const Node* node) {
+  current_offset_ = node->begin;
+  size_t count = node->kids.size();
+  std::vector<pid_t> pids;
+  int previous_read = -1;
+  std::vector<int> open_fds;
+  for (size_t i = 0; i + 1 < count; ++i) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) fatal("cannot create pipe");
+    std::vector<int> close_in_child{fds[0], fds[1]};
+    if (previous_read >= 0) close_in_child.push_back(previous_read);
+    bool stderr_too = (node->flags & (kPipeStderrLink << i)) != 0;
+    if (stderr_too) {
+      // `|&` (bash): stderr goes down the pipe as well.
+      save_fd(2);
+      ::dup2(fds[1], 2);
+    }
+    pid_t pid = start_stage(node->kids[i], previous_read, fds[1], close_in_child);
+    if (stderr_too) undo_redirections(saved_fds_.size() - 1);
+    if (pid > 0) pids.push_back(pid);
+    ::close(fds[1]);
+    if (previous_read >= 0) ::close(previous_read);
+    previous_read = fds[0];
+  }
+  // The last stage runs in the current shell, reading the last pipe.
+  size_t mark = redirection_mark();
+  save_fd(0);
+  input_.release(0);
+  ::dup2(previous_read, 0);
+  ::close(previous_read);
+  int status;
+  try {
+    status = exec(node->kids.back());
+  } catch (...) {
+    input_.release(0);
+    undo_redirections(mark);
+    for (pid_t pid : pids) ProcessLauncher::wait_for(pid);
+    throw;
+  }
+  input_.release(0);
+  undo_redirections(mark);
+  int failed = 0;
+  for (pid_t pid : pids) {
+    int s = ProcessLauncher::wait_for(pid);
+    if (s != 0) failed = s;
+  }
+  if (options_.pipefail && status == 0) status = failed;
+  return last_status_ = status;
+}
+
+int Shell::exec_background(const Node* node) {
+  materialize_capture();
+  out_.flush();
+  input_.release_all();
+  launcher_.note_fork();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    out_.set_capture(nullptr);
+    ++subshell_depth_;
+    traps_.erase(0);
+    int status;
+    try {
+      status = exec(node->kids[0]);
+    } catch (const ShellExit& e) {
+      status = e.status;
+    } catch (...) {
+      status = 1;
+    }
+    out_.flush();
+    ::_exit(status & 0xff);
+  }
+  if (pid < 0) {
+    error("cannot fork");
+    return last_status_ = 1;
+  }
+  last_background_pid_ = pid;
+  jobs_.push_back(pid);
+  return last_status_ = 0;
+}
+
+std::string Shell::command_substitution(const Node* node, bool brace_form) {
+  std::string result;
+  const Node* list = node->kids.empty() ? nullptr : node->kids[0];
+  // $(<file): the file's content without running anything.
+  if (list != nullptr && list->kids.size() == 1 && list->kids[0]->kind == NodeKind::SimpleCommand) {
+    const Node* cmd = list->kids[0];
+    if (cmd->kids.size() == 1 && cmd->kids[0]->kind == NodeKind::Redirect && cmd->kids[0]->text == "<") {
+      const Node* redirect = cmd->kids[0];
+      std::string path = expand_to_string(redirect->kids.back());
+      if (!InputReader::slurp_file(path, result)) {
+        error(fmt::format("{}: cannot open [{}]", path, std::strerror(errno)));
+        last_status_ = 1;
+        return result;
+      }
+      while (!result.empty() && result.back() == '\n') result.pop_back();
+      last_status_ = substitution_status_ = 0;
+      return result;
+    }
+  }
+  begin_capture(result);
+  int status = 0;
+  if (brace_form) {
+    try {
+      if (list != nullptr) status = exec(list);
+    } catch (...) {
+      end_capture();
+      throw;
+    }
+  } else {
+    auto state = enter_subshell();
+    try {
+      if (list != nullptr) status = exec(list);
+    } catch (const ShellExit& e) {
+      status = e.status;
+    } catch (...) {
+      leave_subshell(std::move(state));
+      end_capture();
+      throw;
+    }
+    last_status_ = status;
+    leave_subshell(std::move(state));
+  }
+  end_capture();
+  last_status_ = substitution_status_ = status;
+  while (!result.empty() && result.back() == '\n') result.pop_back();
+  return result;
+}
+
+}  // namespace forklift::interp

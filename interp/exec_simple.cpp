@@ -1,0 +1,248 @@
+// Simple commands: assignments, builtins, functions and external commands.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+namespace {
+
+// A prefix assignment that is undone after the command (`x=1 cmd`).
+struct SavedVariable {
+  std::string name;
+  bool existed;
+  Variable value;
+};
+
+}  // namespace
+
+int Shell::exec_assignments_only(const Node* node) {
+  substitution_status_ = 0;
+  for (const Node* kid : node->kids) {
+    if (kid->kind != NodeKind::Assignment) continue;
+    exec_assignment(kid, false, false);
+  }
+  int substitution_status = substitution_status_;
+  size_t mark = redirection_mark();
+  bool ok = apply_redirections(node->kids, 0);
+  undo_redirections(mark);
+  if (!ok) return last_status_ = 1;
+  return last_status_ = substitution_status;
+}
+
+int Shell::exec_simple(const Node* node) {
+  current_offset_ = node->begin;
+  bool has_words = false;
+  bool has_assignments = false;
+  for (const Node* kid : node->kids) {
+    has_words = has_words || kid->kind == NodeKind::Word;
+    has_assignments = has_assignments || kid->kind == NodeKind::Assignment;
+  }
+  if (!has_words) return exec_assignments_only(node);
+
+  std::vector<std::string> argv;
+  {
+    std::vector<Node*> words;
+    words.reserve(node->kids.size());
+    for (Node* kid : node->kids) {
+      if (kid->kind == NodeKind::Word) words.push_back(kid);
+    }
+    expand_words(words, 0, argv);
+  }
+  if (argv.empty()) return exec_assignments_only(node);
+  if (options_.xtrace) trace_command(argv);
+  last_argument_ = argv.back();
+
+  const Builtin* builtin = find_builtin(argv[0]);
+  const Node* function = builtin != nullptr && builtin->special ? nullptr : find_function(argv[0]);
+
+  // Prefix assignments: permanent for special builtins, temporary otherwise.
+  std::vector<SavedVariable> saved;
+  std::vector<std::string> env_overrides;
+  if (has_assignments) {
+    bool external = builtin == nullptr && function == nullptr;
+    bool permanent = builtin != nullptr && builtin->special;
+    bool posix_function = function != nullptr && !(function->flags & kKshFunction);
+    for (const Node* kid : node->kids) {
+      if (kid->kind != NodeKind::Assignment) continue;
+      std::string name(kid->text);
+      if (!permanent && !posix_function) {
+        Variable* old = vars_.find_raw(name);
+        saved.push_back(SavedVariable{name, old != nullptr, old != nullptr ? *old : Variable{}});
+      }
+      exec_assignment(kid, false, true);
+      if (external || function != nullptr) {
+        const std::string* value = get_scalar(name);
+        if (external) env_overrides.push_back(name + "=" + (value != nullptr ? *value : std::string()));
+        else export_variable(name);
+      }
+    }
+  }
+
+  size_t mark = redirection_mark();
+  int status = 0;
+  auto restore = [&] {
+    undo_redirections(mark);
+    for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+      if (it->existed) {
+        VarRef ref = vars_.resolve_for_write(it->name);
+        *ref.var = std::move(it->value);
+      } else {
+        vars_.unset(it->name);
+      }
+      vars_.note_export_change();
+    }
+  };
+  try {
+    command_redirection_mark_ = mark;
+    if (!apply_redirections(node->kids, 0)) {
+      restore();
+      if (builtin != nullptr && builtin->special) throw ShellExit{1};
+      return last_status_ = 1;
+    }
+    if (builtin != nullptr) {
+      status = builtin->fn(*this, argv);
+      // A builtin whose redirected output cannot be written fails, as in ksh.
+      if (saved_fds_.size() > mark && out_.capture() == nullptr && !out_.flush() && status == 0) status = 1;
+    } else if (function != nullptr) {
+      status = run_function(argv[0], function, argv);
+    } else if (env_overrides.empty()) {
+      status = exec_external(argv, false);
+    } else {
+      // Temporarily exported for this command only: the child sees them.
+      for (const std::string& entry : env_overrides) export_variable(entry.substr(0, entry.find('=')));
+      status = exec_external(argv, false);
+    }
+  } catch (...) {
+    restore();
+    throw;
+  }
+  restore();
+  return last_status_ = status;
+}
+
+int Shell::run_command_argv(std::vector<std::string>& argv, bool skip_functions) {
+  if (argv.empty()) return 0;
+  if (const Builtin* builtin = find_builtin(argv[0])) return builtin->fn(*this, argv);
+  if (!skip_functions) {
+    if (const Node* function = find_function(argv[0])) return run_function(argv[0], function, argv);
+  }
+  return exec_external(argv, false);
+}
+
+int Shell::run_function(std::string_view name, const Node* def, std::vector<std::string>& argv) {
+  constexpr int kMaxFunctionDepth = 4096;
+  if (function_depth_ >= kMaxFunctionDepth) fatal(fmt::format("{}: recursion too deep", name));
+  bool ksh_function = (def->flags & kKshFunction) != 0;
+  std::vector<std::string> saved_positional(argv.begin() + 1, argv.end());
+  saved_positional.swap(positional_);
+  std::string saved_arg0;
+  if (ksh_function) {
+    saved_arg0 = arg0_;
+    arg0_ = std::string(name);
+    vars_.push_scope();
+  }
+  ++function_depth_;
+  int saved_getopts = getopts_char_;
+  getopts_char_ = 0;
+  const SourceFile* saved_source = source_;
+  uint32_t saved_offset = current_offset_;
+  if (auto it = function_sources_.find(def); it != function_sources_.end()) source_ = it->second;
+  auto leave = [&] {
+    --function_depth_;
+    if (ksh_function) {
+      vars_.pop_scope();
+      arg0_ = std::move(saved_arg0);
+    }
+    positional_.swap(saved_positional);
+    getopts_char_ = saved_getopts;
+    source_ = saved_source;
+    current_offset_ = saved_offset;
+  };
+  int status;
+  try {
+    status = exec(def->kids[0]);
+  } catch (...) {
+    leave();
+    throw;
+  }
+  leave();
+  if (flow_ == Flow::Return) {
+    flow_ = Flow::None;
+    status = last_status_;
+  } else if (flow_ != Flow::None) {
+    flow_ = Flow::None;
+  }
+  return last_status_ = status;
+}
+
+std::string Shell::find_command_path(std::string_view name) {
+  return launcher_.resolve(name, get_value("PATH"));
+}
+
+int Shell::exec_external(std::vector<std::string>& argv, bool replace_shell) {
+  SpawnPlan plan;
+  plan.path = find_command_path(argv[0]);
+  if (plan.path.empty()) {
+    error(fmt::format("{}: not found", argv[0]));
+    return last_status_ = 127;
+  }
+  struct stat st;
+  if (::stat(plan.path.c_str(), &st) != 0) {
+    error(fmt::format("{}: not found", argv[0]));
+    return last_status_ = 127;
+  }
+  if (S_ISDIR(st.st_mode) || ::access(plan.path.c_str(), X_OK) != 0) {
+    error(fmt::format("{}: cannot execute [{}]", argv[0], S_ISDIR(st.st_mode) ? "Is a directory" : "Permission denied"));
+    return last_status_ = 126;
+  }
+  plan.argv = argv;
+  plan.env = vars_.environment();
+  out_.flush();
+  input_.release_all();
+  if (replace_shell) {
+    std::vector<char*> args;
+    for (auto& a : plan.argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    std::vector<char*> env;
+    for (auto& e : plan.env) env.push_back(e.data());
+    env.push_back(nullptr);
+    ::execve(plan.path.c_str(), args.data(), env.data());
+    fatal(fmt::format("{}: cannot execute [{}]", argv[0], std::strerror(errno)), 126);
+  }
+  materialize_capture();
+  pid_t pid = launcher_.spawn(plan);
+  if (pid < 0) {
+    int err = -pid;
+    if (err == ENOEXEC) {
+      // A script without #!: ksh runs it with itself.
+      error(fmt::format("{}: cannot execute [Exec format error]", argv[0]));
+      return last_status_ = 126;
+    }
+    error(fmt::format("{}: cannot execute [{}]", argv[0], std::strerror(err)));
+    return last_status_ = err == ENOENT ? 127 : 126;
+  }
+  return last_status_ = ProcessLauncher::wait_for(pid);
+}
+
+void Shell::trace_command(const std::vector<std::string>& argv) {
+  std::string line = get_value("PS4");
+  if (get_scalar("PS4") == nullptr) line = "+ ";
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (i > 0) line += ' ';
+    line += argv[i];
+  }
+  line += '\n';
+  write_fd(2, line);
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,488 @@
+#include "interp/expander.h"
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool is_glob_char(char c) { return c == '*' || c == '?' || c == '['; }
+
+void append_escaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    if (c == '\\' || c == '*' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}' || c == ',' ||
+        c == '(' || c == ')' || c == '|' || c == '!' || c == '@' || c == '+' || c == '-' || c == '.') {
+      out.push_back('\\');
+    }
+    out.push_back(c);
+  }
+}
+
+// Decodes the escapes of $'...'.
+std::string ansi_c_unescape(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out.push_back(c);
+      continue;
+    }
+    char e = body[++i];
+    auto hex_value = [](char h) {
+      if (h >= '0' && h <= '9') return h - '0';
+      if (h >= 'a' && h <= 'f') return h - 'a' + 10;
+      if (h >= 'A' && h <= 'F') return h - 'A' + 10;
+      return -1;
+    };
+    auto append_utf8 = [&](uint32_t cp) {
+      if (cp < 0x80) {
+        out.push_back(static_cast<char>(cp));
+      } else if (cp < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      } else if (cp < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      } else {
+        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      }
+    };
+    switch (e) {
+      case 'n': out.push_back('\n'); break;
+      case 't': out.push_back('\t'); break;
+      case 'r': out.push_back('\r'); break;
+      case 'a': out.push_back('\a'); break;
+      case 'b': out.push_back('\b'); break;
+      case 'f': out.push_back('\f'); break;
+      case 'v': out.push_back('\v'); break;
+      case 'e':
+      case 'E': out.push_back('\033'); break;
+      case '\\': out.push_back('\\'); break;
+      case '\'': out.push_back('\''); break;
+      case '"': out.push_back('"'); break;
+      case '?': out.push_back('?'); break;
+      case 'c':
+        if (i + 1 < body.size()) out.push_back(static_cast<char>(body[++i] & 0x1f));
+        break;
+      case 'x': {
+        uint32_t v = 0;
+        int n = 0;
+        bool braced = i + 1 < body.size() && body[i + 1] == '{';
+        if (braced) ++i;
+        while (i + 1 < body.size() && hex_value(body[i + 1]) >= 0 && (braced || n < 2)) {
+          v = v * 16 + static_cast<uint32_t>(hex_value(body[++i]));
+          ++n;
+        }
+        if (braced && i + 1 < body.size() && body[i + 1] == '}') ++i;
+        if (n == 0) {
+          out += "\\x";
+        } else if (braced && v > 0xff) {
+          append_utf8(v);
+        } else {
+          out.push_back(static_cast<char>(v));
+        }
+        break;
+      }
+      case 'u':
+      case 'U': {
+        uint32_t v = 0;
+        int n = 0;
+        int max = e == 'u' ? 4 : 8;
+        while (i + 1 < body.size() && hex_value(body[i + 1]) >= 0 && n < max) {
+          v = v * 16 + static_cast<uint32_t>(hex_value(body[++i]));
+          ++n;
+        }
+        append_utf8(v);
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          uint32_t v = static_cast<uint32_t>(e - '0');
+          int n = 1;
+          while (i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7' && n < 3) {
+            v = v * 8 + static_cast<uint32_t>(body[++i] - '0');
+            ++n;
+          }
+          out.push_back(static_cast<char>(v));
+        } else {
+          out.push_back('\\');
+          out.push_back(e);
+        }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string unescape_pattern(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) ++i;
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+Expander::Expander(Shell& sh, Mode m) : shell(sh), mode(m) {
+  escaped = mode == Mode::Pattern || (mode == Mode::Fields && !shell.options().noglob);
+  split = mode == Mode::Fields;
+  if (split) {
+    const std::string* value = shell.get_scalar("IFS");
+    ifs_set = value != nullptr;
+    ifs = value != nullptr ? *value : std::string(" \t\n");
+  }
+}
+
+void Expander::add_quoted(std::string_view text) {
+  if (escaped) append_escaped(current.text, text);
+  else current.text.append(text);
+  open = true;
+  ws_pending = false;
+}
+
+void Expander::break_field() {
+  fields.push_back(std::move(current));
+  current = Field{};
+  current.escaped = escaped;
+  open = true;
+  ws_pending = false;
+}
+
+void Expander::add_unquoted(std::string_view text) {
+  if (!split) {
+    if (escaped) {
+      // In a pattern, an unquoted expansion keeps its pattern characters.
+      current.text.append(text);
+    } else {
+      current.text.append(text);
+    }
+    open = true;
+    return;
+  }
+  auto append_piece = [&](std::string_view piece) {
+    if (piece.empty()) return;
+    if (escaped) {
+      for (char c : piece) {
+        if (is_glob_char(c)) current.has_glob = true;
+        current.text.push_back(c);
+      }
+    } else {
+      current.text.append(piece);
+    }
+    open = true;
+    ws_pending = false;
+  };
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (ifs.find(c) == std::string::npos) continue;
+    append_piece(text.substr(start, i - start));
+    bool white = c == ' ' || c == '\t' || c == '\n';
+    if (white) {
+      if (open) {
+        fields.push_back(std::move(current));
+        current = Field{};
+        open = false;
+        ws_pending = true;
+      }
+    } else {
+      if (ws_pending) {
+        ws_pending = false;
+      } else {
+        fields.push_back(std::move(current));
+        current = Field{};
+      }
+      open = false;
+      // A non-white separator swallows the white space after it.
+      while (i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\t' || text[i + 1] == '\n') &&
+             ifs.find(text[i + 1]) != std::string::npos) {
+        ++i;
+      }
+      start = i + 1;
+      continue;
+    }
+    start = i + 1;
+  }
+  append_piece(text.substr(start));
+}
+
+void Expander::literal(std::string_view raw) {
+  open = true;
+  ws_pending = false;
+  if (escaped) {
+    for (size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\' && i + 1 < raw.size()) {
+        if (raw[i + 1] == '\n') {
+          ++i;
+          continue;
+        }
+        current.text.push_back('\\');
+        current.text.push_back(raw[++i]);
+        continue;
+      }
+      if (is_glob_char(c) || ((c == '(') && i > 0 && std::string_view("?*+@!").find(raw[i - 1]) != std::string_view::npos)) {
+        current.has_glob = true;
+      }
+      current.text.push_back(c);
+    }
+    return;
+  }
+  if (raw.find('\\') == std::string_view::npos) {
+    current.text.append(raw);
+    return;
+  }
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    current.text.push_back(raw[i]);
+  }
+}
+
+void Expander::double_quoted_literal(std::string_view raw) {
+  open = true;
+  ws_pending = false;
+  if (raw.find('\\') == std::string_view::npos) {
+    if (escaped) append_escaped(current.text, raw);
+    else current.text.append(raw);
+    return;
+  }
+  std::string text;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      char next = raw[i + 1];
+      if (next == '$' || next == '`' || next == '"' || next == '\\') {
+        text.push_back(next);
+        ++i;
+        continue;
+      }
+      if (next == '\n') {
+        ++i;
+        continue;
+      }
+    }
+    text.push_back(raw[i]);
+  }
+  if (escaped) append_escaped(current.text, text);
+  else current.text.append(text);
+}
+
+void Expander::tilde(std::string_view prefix) {
+  std::string_view user = prefix.substr(1);
+  std::string home;
+  if (user.empty()) {
+    home = shell.get_value("HOME");
+  } else if (user == "+") {
+    home = shell.get_value("PWD");
+  } else if (user == "-") {
+    home = shell.get_value("OLDPWD");
+  } else {
+    struct passwd* pw = ::getpwnam(std::string(user).c_str());
+    if (pw == nullptr) {
+      literal(prefix);
+      return;
+    }
+    home = pw->pw_dir;
+  }
+  add_quoted(home);
+}
+
+void Expander::part(const Node* node, bool quoted) {
+  switch (node->kind) {
+    case NodeKind::Literal:
+      if (quoted) double_quoted_literal(node->text);
+      else literal(node->text);
+      return;
+    case NodeKind::SingleQuoted: {
+      std::string_view text = shell.node_text(node);
+      add_quoted(text.size() >= 2 ? text.substr(1, text.size() - 2) : std::string_view());
+      return;
+    }
+    case NodeKind::AnsiCQuoted: {
+      std::string_view text = shell.node_text(node);
+      add_quoted(ansi_c_unescape(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
+      return;
+    }
+    case NodeKind::DoubleQuoted:
+    case NodeKind::LocaleQuoted:
+      // "" is a field; "$@" with no parameters is none.
+      if (node->kids.empty()) open = true;
+      ws_pending = false;
+      for (const Node* kid : node->kids) part(kid, true);
+      return;
+    case NodeKind::ParamExp:
+      parameter(node, quoted);
+      return;
+    case NodeKind::CommandSub:
+    case NodeKind::Backtick:
+    case NodeKind::BraceSub: {
+      std::string result = shell.command_substitution(node, node->kind == NodeKind::BraceSub);
+      if (quoted) add_quoted(result);
+      else add_unquoted(result);
+      return;
+    }
+    case NodeKind::ArithExp:
+    case NodeKind::ArithBracket: {
+      std::string result = format_number(shell.eval_arith(node->kids[0]));
+      if (quoted) add_quoted(result);
+      else add_unquoted(result);
+      return;
+    }
+    case NodeKind::ProcessSub: {
+      std::string path = shell.process_substitution(node);
+      add_quoted(path);
+      return;
+    }
+    default:
+      shell.fatal(fmt::format("cannot expand {}", kind_name(node->kind)), 2);
+  }
+}
+
+void Expander::word(const Node* w) {
+  current.escaped = escaped;
+  size_t first = 0;
+  if ((w->flags & kWordHasTilde) && !w->kids.empty() && w->kids[0]->kind == NodeKind::Literal) {
+    std::string_view text = w->kids[0]->text;
+    size_t end = text.find('/');
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view prefix = text.substr(0, end);
+    // Only a tilde prefix that stands alone before '/' or the end of the word.
+    if (end < text.size() || w->kids.size() == 1) {
+      if (prefix.find_first_of("\\'\"$`") == std::string_view::npos) {
+        tilde(prefix);
+        literal(text.substr(end));
+        first = 1;
+      }
+    }
+  }
+  for (size_t i = first; i < w->kids.size(); ++i) part(w->kids[i], false);
+}
+
+std::vector<Field> Expander::take_fields() {
+  if (open) fields.push_back(std::move(current));
+  current = Field{};
+  open = false;
+  return std::move(fields);
+}
+
+std::string Expander::take_string() {
+  std::string out;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    out += fields[i].text;
+    out += ' ';
+  }
+  out += current.text;
+  return out;
+}
+
+// ---- Shell entry points -------------------------------------------------------------
+
+std::string_view Shell::node_text(const Node* node) const {
+  if (!node->text.empty()) return node->text;
+  std::string_view source = current_source();
+  if (node->end <= source.size()) return source.substr(node->begin, node->end - node->begin);
+  return {};
+}
+
+std::string Shell::expand_to_string(const Node* word) {
+  // Fast path: one plain literal.
+  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal && !(word->flags & kWordHasTilde)) {
+    return literal_text(word->kids[0]->text);
+  }
+  Expander expander(*this, Expander::Mode::String);
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::expand_part_to_string(const Node* part) {
+  Expander expander(*this, Expander::Mode::String);
+  expander.part(part, true);
+  return expander.take_string();
+}
+
+std::string Shell::expand_pattern(const Node* word) {
+  Expander expander(*this, Expander::Mode::Pattern);
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::literal_text(std::string_view raw) {
+  if (raw.find('\\') == std::string_view::npos) return std::string(raw);
+  std::string out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    out.push_back(raw[i]);
+  }
+  return out;
+}
+
+namespace {
+
+bool has_unquoted_brace(const Node* word) {
+  for (const Node* part : word->kids) {
+    if (part->kind == NodeKind::Literal && part->text.find('{') != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool is_plain_literal(const Node* word) {
+  if (word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return false;
+  return (word->flags & (kWordHasGlob | kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
+         word->kids[0]->text.find('{') == std::string_view::npos;
+}
+
+}  // namespace
+
+void Shell::expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv) {
+  for (size_t i = first; i < words.size(); ++i) {
+    const Node* word = words[i];
+    if (word->kind != NodeKind::Word) continue;
+    if (is_plain_literal(word)) {
+      argv.push_back(literal_text(word->kids[0]->text));
+      continue;
+    }
+    Expander expander(*this, Expander::Mode::Fields);
+    bool braces = has_unquoted_brace(word);
+    if (braces && !expander.escaped) expander.escaped = true;
+    expander.word(word);
+    std::vector<Field> fields = expander.take_fields();
+    for (Field& field : fields) {
+      if (!field.escaped) {
+        argv.push_back(std::move(field.text));
+        continue;
+      }
+      std::vector<std::string> expanded;
+      if (braces) brace_expand(field.text, expanded);
+      else expanded.push_back(std::move(field.text));
+      for (std::string& pattern : expanded) {
+        bool glob = !options_.noglob && (field.has_glob || (braces && pattern.find_first_of("*?[") != std::string::npos));
+        if (glob) {
+          std::vector<std::string> matches = glob_pattern(pattern);
+          if (!matches.empty()) {
+            for (auto& m : matches) argv.push_back(std::move(m));
+            continue;
+          }
+        }
+        argv.push_back(unescape_pattern(pattern));
+      }
+    }
+  }
+}
+
+}  // namespace forklift::interp

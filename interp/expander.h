@@ -1,0 +1,58 @@
+// Word expansion in ksh93 order: tilde, parameter, command substitution and
+// arithmetic (left to right), field splitting, brace expansion, pathname
+// expansion, quote removal.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/ast.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+struct Expander {
+  enum class Mode {
+    Fields,   // command arguments: split, brace-expand, glob
+    String,   // assignment values, redirection targets: one string
+    Pattern,  // case/[[ ]]/${x#pat}: one string, quoted characters escaped
+  };
+
+  Expander(Shell& shell, Mode mode);
+
+  void word(const Node* word);
+  // Finishes and moves the result out.
+  std::vector<Field> take_fields();
+  std::string take_string();
+
+  // Parts, in the context `quoted` (inside double quotes).
+  void part(const Node* part, bool quoted);
+  void literal(std::string_view raw);
+  void double_quoted_literal(std::string_view raw);
+  void add_quoted(std::string_view text);
+  void add_unquoted(std::string_view text);  // an expansion result: split and globbed
+  void break_field();                        // "$@": elements are separate fields
+  void parameter(const Node* param, bool quoted);
+  void tilde(std::string_view prefix);
+
+  Shell& shell;
+  Mode mode;
+  bool escaped;  // fields are kept in pattern form
+  bool split;
+  std::string ifs;
+  bool ifs_set = true;
+  std::vector<Field> fields;
+  Field current;
+  bool open = false;
+  bool ws_pending = false;
+};
+
+// Brace expansion of a field in pattern form (`a{b,c}`, `{1..5}`, `{a..e..2}`).
+void brace_expand(const std::string& text, std::vector<std::string>& out);
+// Removes the backslashes of pattern form.
+std::string unescape_pattern(std::string_view text);
+// Pathname expansion of a pattern; sorted matches (empty when none).
+std::vector<std::string> glob_pattern(const std::string& pattern);
+
+}  // namespace forklift::interp

@@ -1,0 +1,287 @@
+// Redirections: applied to the shell's own descriptors, with the previous
+// descriptor saved above fd 10 (close-on-exec) and restored afterwards.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+namespace {
+
+int open_temporary_file() {
+  char path[] = "/tmp/forklift-XXXXXX";
+  int fd = ::mkostemp(path, O_CLOEXEC);
+  if (fd >= 0) ::unlink(path);
+  return fd;
+}
+
+bool all_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Shell::save_fd(int fd) {
+  if (fd == 1) out_.flush();
+  input_.release(fd);
+  int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 10);
+  std::string* capture = nullptr;
+  if (fd == 1) capture = out_.set_capture(nullptr);
+  saved_fds_.push_back(SavedFd{fd, copy, capture});
+}
+
+void Shell::undo_redirections(size_t mark) {
+  while (saved_fds_.size() > mark) {
+    SavedFd saved = saved_fds_.back();
+    saved_fds_.pop_back();
+    if (saved.fd == 1) out_.flush();
+    input_.release(saved.fd);
+    if (saved.copy >= 0) {
+      ::dup2(saved.copy, saved.fd);
+      ::close(saved.copy);
+    } else {
+      ::close(saved.fd);
+    }
+    if (saved.fd == 1) out_.set_capture(saved.capture);
+  }
+}
+
+void Shell::make_redirections_permanent(size_t mark) {
+  while (saved_fds_.size() > mark) {
+    SavedFd saved = saved_fds_.back();
+    saved_fds_.pop_back();
+    if (subshell_depth_ > 0) {
+      exec_saved_fds_.push_back(saved);
+    } else if (saved.copy >= 0) {
+      ::close(saved.copy);
+    }
+  }
+}
+
+void Shell::begin_capture(std::string& result) {
+  captures_.push_back(CaptureFrame{&result});
+  out_.set_capture(&result);
+}
+
+void Shell::materialize_capture() {
+  if (out_.capture() == nullptr || captures_.empty()) return;
+  CaptureFrame& frame = captures_.back();
+  if (frame.file >= 0 || out_.capture() != frame.result) return;
+  frame.file = open_temporary_file();
+  if (frame.file < 0) fatal("cannot create temporary file");
+  frame.saved_stdout = ::fcntl(1, F_DUPFD_CLOEXEC, 10);
+  out_.set_capture(nullptr);
+  ::dup2(frame.file, 1);
+}
+
+void Shell::end_capture() {
+  CaptureFrame frame = captures_.back();
+  captures_.pop_back();
+  if (frame.file >= 0) {
+    out_.flush();
+    off_t size = ::lseek(frame.file, 0, SEEK_END);
+    if (size > 0) {
+      size_t old = frame.result->size();
+      frame.result->resize(old + static_cast<size_t>(size));
+      ssize_t got = ::pread(frame.file, frame.result->data() + old, static_cast<size_t>(size), 0);
+      frame.result->resize(old + static_cast<size_t>(got > 0 ? got : 0));
+    }
+    if (frame.saved_stdout >= 0) {
+      ::dup2(frame.saved_stdout, 1);
+      ::close(frame.saved_stdout);
+    } else {
+      ::close(1);
+    }
+    ::close(frame.file);
+  }
+  out_.set_capture(captures_.empty() ? nullptr : captures_.back().file >= 0 ? nullptr : captures_.back().result);
+}
+
+bool Shell::apply_redirections(const std::vector<Node*>& kids, size_t first) {
+  for (size_t i = first; i < kids.size(); ++i) {
+    if (kids[i]->kind != NodeKind::Redirect) continue;
+    if (!apply_redirection(kids[i])) return false;
+  }
+  return true;
+}
+
+std::string Shell::here_document_text(const Node* redirect) {
+  const Node* body = nullptr;
+  for (const Node* kid : redirect->kids) {
+    if (kid->kind == NodeKind::HereDocBody) body = kid;
+  }
+  if (body == nullptr) return {};
+  bool strip_tabs = (redirect->flags & kHereDocStripTabs) != 0;
+  auto strip = [&](std::string_view raw, bool at_line_start) {
+    std::string text;
+    for (size_t i = 0; i < raw.size(); ++i) {
+      if (strip_tabs && at_line_start) {
+        while (i < raw.size() && raw[i] == '\t') ++i;
+        if (i >= raw.size()) break;
+      }
+      text.push_back(raw[i]);
+      at_line_start = raw[i] == '\n';
+    }
+    return text;
+  };
+  if (redirect->flags & kQuotedHereDoc) {
+    std::string_view source = node_source(body);
+    return strip(source.substr(body->begin, body->end - body->begin), true);
+  }
+  std::string text;
+  bool at_line_start = true;
+  for (const Node* part : body->kids) {
+    if (part->kind == NodeKind::Literal) {
+      std::string raw = strip(part->text, at_line_start);
+      // Inside a here-document a backslash quotes only $ ` \ and newline.
+      for (size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\' && i + 1 < raw.size()) {
+          char next = raw[i + 1];
+          if (next == '$' || next == '`' || next == '\\') {
+            text.push_back(next);
+            ++i;
+            continue;
+          }
+          if (next == '\n') {
+            ++i;
+            continue;
+          }
+        }
+        text.push_back(raw[i]);
+      }
+      if (!part->text.empty()) at_line_start = part->text.back() == '\n';
+    } else {
+      text += expand_part_to_string(part);
+      at_line_start = false;
+    }
+  }
+  return text;
+}
+
+bool Shell::apply_redirection(const Node* redirect) {
+  std::string_view op = redirect->text;
+  const Node* io_number = nullptr;
+  const Node* target = nullptr;
+  for (const Node* kid : redirect->kids) {
+    if (kid->kind == NodeKind::IoNumber) io_number = kid;
+    else if (kid->kind == NodeKind::Word && target == nullptr) target = kid;
+  }
+  bool input_op = op == "<" || op == "<&" || op == "<<" || op == "<<-" || op == "<<<" || op == "<>";
+  int fd = input_op ? 0 : 1;
+  std::string fd_variable;
+  if (io_number != nullptr) {
+    std::string_view text = io_number->text;
+    if (!text.empty() && text.front() == '{') {
+      fd_variable.assign(text.substr(1, text.size() - 2));
+      fd = -1;
+    } else {
+      fd = std::atoi(std::string(text).c_str());
+    }
+  }
+
+  int source_fd = -1;   // opened here, moved onto fd
+  int dup_from = -1;    // an existing fd to duplicate
+  bool close_fd = false;
+  std::string path;
+  if (op == "<<" || op == "<<-" || op == "<<<") {
+    std::string text = op == "<<<" ? expand_to_string(target) + "\n" : here_document_text(redirect);
+    source_fd = open_temporary_file();
+    if (source_fd < 0) {
+      error("cannot create here-document");
+      return false;
+    }
+    Output::write_all(source_fd, text);
+    ::lseek(source_fd, 0, SEEK_SET);
+  } else if (op == "<&" || op == ">&") {
+    std::string word = expand_to_string(target);
+    if (word == "-") {
+      close_fd = true;
+    } else if (all_digits(word)) {
+      dup_from = std::atoi(word.c_str());
+      if (::fcntl(dup_from, F_GETFD) < 0) {
+        error(fmt::format("{}: bad file unit number", word));
+        return false;
+      }
+    } else if (op == ">&" && io_number == nullptr) {
+      // `>& file` (csh style): stdout and stderr to the file.
+      path = word;
+      source_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      if (source_fd < 0) {
+        error(fmt::format("{}: cannot create [{}]", path, std::strerror(errno)));
+        return false;
+      }
+      save_fd(2);
+      ::dup2(source_fd, 2);
+    } else {
+      error(fmt::format("{}: bad file unit number", word));
+      return false;
+    }
+  } else {
+    path = expand_to_string(target);
+    int flags = O_CLOEXEC;
+    if (op == "<") flags |= O_RDONLY;
+    else if (op == ">" || op == ">|" || op == "&>") flags |= O_WRONLY | O_CREAT | O_TRUNC;
+    else if (op == ">>" || op == "&>>") flags |= O_WRONLY | O_CREAT | O_APPEND;
+    else if (op == "<>") flags |= O_RDWR | O_CREAT;
+    if (op == ">" && options_.noclobber) {
+      struct stat st;
+      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        error(fmt::format("{}: file already exists [File exists]", path));
+        return false;
+      }
+    }
+    source_fd = ::open(path.c_str(), flags, 0666);
+    if (source_fd < 0) {
+      bool reading = op == "<";
+      error(fmt::format("{}: cannot {} [{}]", path, reading ? "open" : "create", std::strerror(errno)));
+      return false;
+    }
+    if (op == "&>" || op == "&>>") {
+      save_fd(2);
+      ::dup2(source_fd, 2);
+    }
+  }
+
+  if (!fd_variable.empty()) {
+    // {var}>file: the shell picks a descriptor >= 10 and stores it in var.
+    int chosen = ::fcntl(source_fd >= 0 ? source_fd : dup_from, F_DUPFD, 10);
+    if (source_fd >= 0) ::close(source_fd);
+    set_scalar(fd_variable, std::to_string(chosen));
+    return true;
+  }
+  if (dup_from >= 0 && dup_from == 1 && out_.capture() != nullptr) materialize_capture();
+  save_fd(fd);
+  if (close_fd) {
+    if (fd == 1) out_.flush();
+    ::close(fd);
+    return true;
+  }
+  if (dup_from >= 0) {
+    if (dup_from == 1) out_.flush();
+    if (dup_from != fd) ::dup2(dup_from, fd);
+    return true;
+  }
+  if (source_fd != fd) {
+    ::dup2(source_fd, fd);
+    ::close(source_fd);
+  } else {
+    // Already on the right number: keep it across exec.
+    ::fcntl(fd, F_SETFD, 0);
+  }
+  return true;
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,405 @@
+#include "interp/shell.h"
+#include "interp/hash_key.h"
+
+#include <signal.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "analyzer/exact_parser.h"
+#include "analyzer/front_end.h"
+#include "interp/errors.h"
+
+extern char** environ;
+
+namespace forklift::interp {
+
+namespace {
+
+double now_seconds() {
+  struct timeval tv;
+  gettimeofday(&tv, nullptr);
+  return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+}
+
+}  // namespace
+
+std::string justify_value(const std::string& value, char mode, int width) {
+  if (width <= 0) return value;
+  size_t w = static_cast<size_t>(width);
+  if (mode == 'L') {
+    size_t first = value.find_first_not_of(' ');
+    std::string v = first == std::string::npos ? std::string() : value.substr(first);
+    v.resize(w, ' ');
+    return v;
+  }
+  std::string v = value;
+  while (!v.empty() && v.back() == ' ') v.pop_back();
+  if (v.size() >= w) return v.substr(v.size() - w);
+  char fill = mode == 'Z' && !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) ? '0' : ' ';
+  return std::string(w - v.size(), fill) + v;
+}
+
+Shell::Shell() : arith_ast_(std::make_unique<Ast>()) {
+  start_time_ = now_seconds();
+  shell_pid_ = getpid();
+  random_state_ = static_cast<int>(getpid() ^ static_cast<pid_t>(start_time_));
+  for (char** env = environ; env != nullptr && *env != nullptr; ++env) {
+    std::string_view entry(*env);
+    size_t eq = entry.find('=');
+    if (eq == std::string_view::npos || !is_valid_name(entry.substr(0, eq))) continue;
+    Variable& var = vars_.global()[std::string(entry.substr(0, eq))];
+    var.value.assign(entry.substr(eq + 1));
+    var.is_set = true;
+    var.attrs |= kAttrExport;
+  }
+  if (const std::string* pwd = get_scalar("PWD"); pwd != nullptr && !pwd->empty() && (*pwd)[0] == '/') {
+    pwd_ = *pwd;
+  }
+  char buf[4096];
+  if (::getcwd(buf, sizeof buf) != nullptr) {
+    std::string real(buf);
+    if (pwd_.empty() || realpath(pwd_.c_str(), buf) == nullptr || real != buf) pwd_ = real;
+  }
+  set_scalar("PWD", pwd_);
+  if (get_scalar("IFS") == nullptr) set_scalar("IFS", " \t\n");
+  if (get_scalar("PATH") == nullptr) set_scalar("PATH", "/usr/local/bin:/usr/bin:/bin");
+  set_scalar("PPID", std::to_string(getppid()));
+  set_scalar("OPTIND", "1");
+  for (const char* name : {"RANDOM", "SECONDS", "LINENO"}) {
+    Variable& var = vars_.global()[name];
+    var.attrs |= kAttrDynamic;
+    var.is_set = true;
+  }
+  signal(SIGPIPE, SIG_DFL);
+}
+
+Shell::~Shell() { out_.flush(); }
+
+uint32_t Shell::current_line() const {
+  if (source_ == nullptr) return 0;
+  return source_->position(std::min(current_offset_, source_->size())).line;
+}
+
+void Shell::error(std::string_view message) {
+  out_.flush();
+  std::string line = function_depth_ > 0 || source_ == nullptr
+                         ? fmt::format("{}: {}\n", arg0_, message)
+                         : fmt::format("{}: line {}: {}\n", arg0_, current_line(), message);
+  Output::write_all(2, line);
+}
+
+void Shell::fatal(std::string_view message, int status) {
+  error(message);
+  throw ShellExit{status};
+}
+
+void Shell::write_fd(int fd, std::string_view data) {
+  if (fd == 1) {
+    out_.write(data);
+    return;
+  }
+  out_.flush();
+  Output::write_all(fd, data);
+}
+
+const Shell::Program* Shell::parse_program(std::string name, std::string text, bool report_errors, int& status) {
+  auto program = std::make_unique<Program>();
+  program->file = std::make_unique<SourceFile>(std::move(name), std::move(text));
+  ParseResult result = parse_exact(*program->file, Dialect::Ksh);
+  if (!result.errors.empty() || result.ast == nullptr) {
+    if (report_errors) {
+      out_.flush();
+      for (const ParseError& e : result.errors) {
+        Position pos = program->file->position(e.offset);
+        Output::write_all(2, fmt::format("{}: {} at line {}\n", program->file->path(), e.message, pos.line));
+        break;
+      }
+    }
+    status = 3;
+    return nullptr;
+  }
+  program->ast = std::move(result.ast);
+  programs_.push_back(std::move(program));
+  status = 0;
+  return programs_.back().get();
+}
+
+int Shell::run_script(std::string name, std::string text, std::vector<std::string> args) {
+  arg0_ = name;
+  positional_ = std::move(args);
+  int status = 0;
+  const Program* program = parse_program(std::move(name), std::move(text), true, status);
+  if (program == nullptr) return status == 3 ? 3 : 2;
+  source_ = program->file.get();
+  try {
+    status = exec(program->ast->root);
+  } catch (const ShellExit& e) {
+    status = e.status;
+  }
+  last_status_ = status;
+  run_exit_trap();
+  out_.flush();
+  return last_status_ & 0xff;
+}
+
+void Shell::run_exit_trap() {
+  if (in_exit_trap_) return;
+  auto it = traps_.find(0);
+  if (it == traps_.end()) return;
+  in_exit_trap_ = true;
+  std::string action = it->second;
+  traps_.erase(it);
+  int saved = last_status_;
+  try {
+    eval_string(action, "trap");
+  } catch (const ShellExit& e) {
+    saved = e.status;
+  }
+  last_status_ = saved;
+  in_exit_trap_ = false;
+}
+
+int Shell::eval_string(std::string_view code, std::string_view origin) {
+  const Program* program = nullptr;
+  auto it = eval_cache_.find(hash_key(code));
+  if (it != eval_cache_.end()) {
+    program = it->second;
+  } else {
+    int status = 0;
+    std::string name = source_ != nullptr ? arg0_ : std::string(origin);
+    program = parse_program(name, std::string(code), true, status);
+    if (program == nullptr) return 3;
+    eval_cache_.emplace(std::string(code), program);
+  }
+  const SourceFile* saved_source = source_;
+  uint32_t saved_offset = current_offset_;
+  source_ = program->file.get();
+  int status = 0;
+  try {
+    status = exec(program->ast->root);
+  } catch (...) {
+    source_ = saved_source;
+    current_offset_ = saved_offset;
+    throw;
+  }
+  source_ = saved_source;
+  current_offset_ = saved_offset;
+  return status;
+}
+
+// ---- variables ------------------------------------------------------------------
+
+bool Shell::is_valid_name(std::string_view name) const {
+  if (name.empty()) return false;
+  bool first = true;
+  for (char c : name) {
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool digit = c >= '0' && c <= '9';
+    if (c == '.' && !first) continue;
+    if (c == '.' && first && name.size() > 1) {
+      first = false;
+      continue;
+    }
+    if (!(alpha || (digit && !first))) return false;
+    first = false;
+  }
+  return true;
+}
+
+const std::string* Shell::get_scalar(std::string_view name) {
+  static thread_local std::string dynamic;
+  VarRef ref = vars_.resolve(name);
+  Variable* var = ref.var;
+  if (var == nullptr) return nullptr;
+  if (var->attrs & kAttrDynamic) {
+    if (ref.name == "RANDOM") {
+      random_state_ = random_state_ * 1103515245 + 12345;
+      dynamic = std::to_string((static_cast<unsigned>(random_state_) >> 16) & 0x7fff);
+    } else if (ref.name == "SECONDS") {
+      dynamic = fmt::format("{:.3f}", now_seconds() - start_time_);
+    } else if (ref.name == "LINENO") {
+      dynamic = std::to_string(current_line());
+    }
+    return &dynamic;
+  }
+  if (ref.has_subscript) {
+    if (!var->array) return var->is_set && (ref.subscript == "0") ? &var->value : nullptr;
+    if (var->is_assoc()) {
+      auto it = var->array->assoc.find(ref.subscript);
+      return it == var->array->assoc.end() ? nullptr : &it->second;
+    }
+    auto it = var->array->indexed.find(eval_arith_int(ref.subscript));
+    return it == var->array->indexed.end() ? nullptr : &it->second;
+  }
+  if (var->is_array()) {
+    if (!var->array) return nullptr;
+    if (var->is_assoc()) {
+      auto it = var->array->assoc.find("0");
+      return it == var->array->assoc.end() ? nullptr : &it->second;
+    }
+    auto it = var->array->indexed.find(0);
+    return it == var->array->indexed.end() ? nullptr : &it->second;
+  }
+  return var->is_set ? &var->value : nullptr;
+}
+
+std::string Shell::get_value(std::string_view name) {
+  const std::string* v = get_scalar(name);
+  return v != nullptr ? *v : std::string();
+}
+
+bool Shell::variable_is_set(std::string_view name) {
+  VarRef ref = vars_.resolve(name);
+  if (ref.var == nullptr) return false;
+  if (ref.var->is_array() && !ref.has_subscript) return ref.var->element_count() > 0;
+  return get_scalar(name) != nullptr;
+}
+
+void Shell::apply_attributes(Variable& var, std::string& value) {
+  if (var.attrs & kAttrInteger) {
+    Number n = eval_arith_string(value);
+    int64_t v = n.as_int();
+    if (var.precision > 1 && var.precision != 10) {
+      std::string digits;
+      bool negative = v < 0;
+      uint64_t u = negative ? 0ULL - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+      const char* symbols = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_";
+      do {
+        digits.insert(digits.begin(), symbols[u % static_cast<uint64_t>(var.precision)]);
+        u /= static_cast<uint64_t>(var.precision);
+      } while (u != 0);
+      value = fmt::format("{}{}#{}", negative ? "-" : "", var.precision, digits);
+    } else {
+      value = std::to_string(v);
+    }
+  } else if (var.attrs & kAttrFloat) {
+    Number n = eval_arith_string(value);
+    int precision = var.precision >= 0 ? var.precision : 10;
+    long double f = n.as_float();
+    char buf[128];
+    if (var.attrs & kAttrFloatF) {
+      std::snprintf(buf, sizeof buf, "%.*Lf", precision, f);
+    } else {
+      std::snprintf(buf, sizeof buf, "%.*Lg", precision, f);
+    }
+    value = buf;
+  }
+  if (var.justify != 0) value = justify_value(value, var.justify, var.width);
+  if (var.attrs & kAttrUpper) {
+    for (char& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  } else if (var.attrs & kAttrLower) {
+    for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+}
+
+void Shell::set_scalar(std::string_view name, std::string_view value) { assign(name, value, false); }
+
+void Shell::assign(std::string_view name, std::string_view value, bool append) {
+  VarRef ref = vars_.resolve_for_write(name);
+  if (ref.has_subscript) {
+    assign_element(ref.name, ref.subscript, value, append);
+    return;
+  }
+  Variable& var = *ref.var;
+  if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  if (var.attrs & kAttrDynamic) {
+    if (ref.name == "SECONDS") start_time_ = now_seconds() - std::strtod(std::string(value).c_str(), nullptr);
+    if (ref.name == "RANDOM") random_state_ = std::atoi(std::string(value).c_str());
+    return;
+  }
+  std::string text;
+  if (append) {
+    if (var.attrs & kAttrNumeric) {
+      text = fmt::format("{}+({})", get_value(ref.name), value);
+    } else {
+      const std::string* old = get_scalar(ref.name);
+      text = old != nullptr ? *old : std::string();
+      text.append(value);
+    }
+  } else {
+    text.assign(value);
+  }
+  if ((var.attrs & (kAttrNumeric | kAttrUpper | kAttrLower)) || var.justify != 0) apply_attributes(var, text);
+  if (options_.allexport) var.attrs |= kAttrExport;
+  if (var.is_array()) {
+    if (var.is_assoc()) {
+      var.elements().assoc["0"] = std::move(text);
+    } else {
+      var.elements().indexed[0] = std::move(text);
+    }
+  } else {
+    var.value = std::move(text);
+    var.is_set = true;
+  }
+  if (var.attrs & kAttrExport) vars_.note_export_change();
+}
+
+void Shell::assign_element(std::string_view name, std::string_view subscript, std::string_view value, bool append) {
+  VarRef ref = vars_.resolve_for_write(name);
+  Variable& var = *ref.var;
+  if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  if (!var.is_array()) {
+    var.attrs |= kAttrIndexed;
+    if (var.is_set) var.elements().indexed[0] = std::move(var.value);
+    var.value.clear();
+    var.is_set = false;
+  }
+  std::string* slot = nullptr;
+  if (var.is_assoc()) {
+    slot = &var.elements().assoc[std::string(subscript)];
+  } else {
+    int64_t index = eval_arith_int(subscript);
+    if (index < 0) {
+      auto& items = var.elements().indexed;
+      int64_t size = items.empty() ? 0 : items.rbegin()->first + 1;
+      index += size;
+      if (index < 0) fatal(fmt::format("{}: subscript out of range", name));
+    }
+    slot = &var.elements().indexed[index];
+  }
+  std::string text;
+  if (append) {
+    text = (var.attrs & kAttrNumeric) ? fmt::format("{}+({})", slot->empty() ? "0" : *slot, value)
+                                      : *slot + std::string(value);
+  } else {
+    text.assign(value);
+  }
+  if ((var.attrs & (kAttrNumeric | kAttrUpper | kAttrLower)) || var.justify != 0) apply_attributes(var, text);
+  *slot = std::move(text);
+}
+
+void Shell::export_variable(std::string_view name) {
+  VarRef ref = vars_.resolve_for_write(name);
+  ref.var->attrs |= kAttrExport;
+  vars_.note_export_change();
+}
+
+// ---- traps ------------------------------------------------------------------------
+
+void Shell::set_trap(int signal, std::optional<std::string> action) {
+  if (!action) {
+    traps_.erase(signal);
+  } else {
+    traps_[signal] = *action;
+  }
+}
+
+const std::string* Shell::trap_action(int signal) const {
+  auto it = traps_.find(signal);
+  return it == traps_.end() ? nullptr : &it->second;
+}
+
+// ---- functions --------------------------------------------------------------------
+
+const Node* Shell::find_function(std::string_view name) const {
+  auto it = functions_.find(hash_key(name));
+  return it == functions_.end() ? nullptr : it->second;
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,321 @@
+// The interpreter: runs the AST of the exact parser as ksh93u+m does.
+//
+// The Shell owns all state of a running script (variables, functions,
+// options, traps, positional parameters, open descriptors) and executes
+// nodes directly. Work that would be repeated per execution is done once
+// and cached per node or per string: parsed arithmetic of variables holding
+// expressions, parsed `eval` strings, resolved builtins, unescaped literals.
+//
+// Subshells and command substitutions run in-process on a saved state
+// (VariableStore journal, saved fds), like ksh93's virtual subshells; only
+// external commands, background jobs and non-final pipeline stages that are
+// not external commands create processes.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <absl/container/flat_hash_map.h>
+
+#include "analyzer/ast.h"
+#include "analyzer/source_file.h"
+#include "interp/input_reader.h"
+#include "interp/number.h"
+#include "interp/output.h"
+#include "interp/process_launcher.h"
+#include "interp/variable_store.h"
+
+namespace forklift::interp {
+
+class Shell;
+// typeset -L/-R/-Z: the value padded or cut to `width`.
+std::string justify_value(const std::string& value, char mode, int width);
+// True when a trapped signal arrived and its action has not run yet.
+bool signals_pending();
+
+using BuiltinFn = int (*)(Shell& shell, std::vector<std::string>& argv);
+
+struct Builtin {
+  BuiltinFn fn = nullptr;
+  bool special = false;  // POSIX special builtin: assignments persist, errors are fatal
+};
+
+// One expanded word on its way to becoming arguments. When `escaped` is
+// set, `text` is in pattern form (quoted characters preceded by '\') so that
+// brace expansion and globbing can tell quoted from unquoted characters.
+struct Field {
+  std::string text;
+  bool escaped = false;
+  bool has_glob = false;
+};
+
+struct ShellOptions {
+  bool errexit = false;
+  bool nounset = false;
+  bool xtrace = false;
+  bool noglob = false;
+  bool noclobber = false;
+  bool pipefail = false;
+  bool noexec = false;
+  bool allexport = false;
+  bool verbose = false;
+  bool notify = false;
+};
+
+class Shell {
+ public:
+  Shell();
+  ~Shell();
+  Shell(const Shell&) = delete;
+  Shell& operator=(const Shell&) = delete;
+
+  // Runs a whole script; returns the exit status. `name` is $0.
+  int run_script(std::string name, std::string text, std::vector<std::string> args);
+  long processes_spawned() const { return launcher_.spawned(); }
+
+  // ---- used by builtins ------------------------------------------------------
+  Output& out() { return out_; }
+  void write_fd(int fd, std::string_view data);
+  void error(std::string_view message);  // "NAME: line N: message" on stderr
+  [[noreturn]] void fatal(std::string_view message, int status = 1);
+  VariableStore& vars() { return vars_; }
+  ShellOptions& options() { return options_; }
+  InputReader& input() { return input_; }
+  ProcessLauncher& launcher() { return launcher_; }
+  std::vector<std::string>& positional() { return positional_; }
+  const std::string& script_name() const { return arg0_; }
+  int last_status() const { return last_status_; }
+
+  // Variable access by name (namerefs followed, attributes applied).
+  const std::string* get_scalar(std::string_view name);
+  std::string get_value(std::string_view name);  // "" when unset
+  void set_scalar(std::string_view name, std::string_view value);
+  // Assigns to `name` or `name[sub]` as the shell does (attributes, arrays).
+  void assign(std::string_view name, std::string_view value, bool append = false);
+  void assign_element(std::string_view name, std::string_view subscript, std::string_view value, bool append = false);
+  bool is_valid_name(std::string_view name) const;
+  bool variable_is_set(std::string_view name);
+  void apply_attributes(Variable& var, std::string& value);
+  void export_variable(std::string_view name);
+
+  // Arithmetic on strings (let, typeset -i, [[ -eq ]]): parsed once per string.
+  Number eval_arith_string(std::string_view expr);
+  int64_t eval_arith_int(std::string_view expr) { return eval_arith_string(expr).as_int(); }
+
+  // Runs code (eval, ., trap actions) in the current shell.
+  int eval_string(std::string_view code, std::string_view origin);
+  int source_file(const std::string& path, std::vector<std::string>* args);
+  int run_function(std::string_view name, const Node* def, std::vector<std::string>& argv);
+  const Node* find_function(std::string_view name) const;
+  void unset_function(std::string_view name) { functions_.erase(std::string(name)); }
+  const absl::flat_hash_map<std::string, const Node*>& functions() const { return functions_; }
+  const Builtin* find_builtin(std::string_view name) const;
+  std::string find_command_path(std::string_view name);
+  int run_command_argv(std::vector<std::string>& argv, bool skip_functions);
+  int exec_external(std::vector<std::string>& argv, bool replace_shell);
+
+  // Control flow requested by break/continue/return.
+  enum class Flow : uint8_t { None, Break, Continue, Return };
+  void request_flow(Flow flow, int levels) {
+    flow_ = flow;
+    flow_levels_ = levels;
+  }
+  int loop_depth() const { return loop_depth_; }
+  int function_depth() const { return function_depth_; }
+
+  // Traps: action text per signal number (0 = EXIT, kErrTrap = ERR).
+  static constexpr int kErrTrap = 65;
+  void set_trap(int signal, std::optional<std::string> action);
+  const std::string* trap_action(int signal) const;
+  void run_exit_trap();
+
+  // Positional parameter frames for `shift`, `set --`, getopts.
+  int& getopts_offset() { return getopts_char_; }
+
+  // Pattern matching with ksh patterns (extended globs included).
+  static bool pattern_match(std::string_view pattern, std::string_view text);
+
+  // Redirections applied by `exec` persist: forget their saved copies.
+  void make_redirections_permanent(size_t mark);
+  size_t redirection_mark() const { return saved_fds_.size(); }
+  void undo_redirections(size_t mark);
+
+  // Saves and restores the state a subshell may change.
+  struct SubshellState;
+  std::unique_ptr<SubshellState> enter_subshell();
+  void leave_subshell(std::unique_ptr<SubshellState> state);
+
+  // Records `set -x` trace lines.
+  void trace_command(const std::vector<std::string>& argv);
+
+  // Current line, for LINENO and messages.
+  uint32_t current_line() const;
+  std::string_view current_source() const { return source_ != nullptr ? source_->text() : std::string_view(); }
+
+  int background_pid() const { return last_background_pid_; }
+  std::vector<pid_t>& jobs() { return jobs_; }
+  std::string& pwd() { return pwd_; }
+
+  // Expansion entry points for builtins that need them.
+  std::string expand_to_string(const Node* word);
+  std::string expand_part_to_string(const Node* part);
+  std::string expand_pattern(const Node* word);  // quoted chars backslash-escaped
+  std::string command_substitution(const Node* node, bool brace_form);
+  std::string process_substitution(const Node* node);
+  std::string literal_text(std::string_view raw);  // unescaped unquoted literal
+  Number eval_arith(const Node* node);
+  // A node's source text (its `text`, else its span in the running source).
+  std::string_view node_text(const Node* node) const;
+  std::string_view node_source(const Node*) const { return current_source(); }
+  pid_t shell_pid() const { return shell_pid_; }
+  const std::string& last_argument() const { return last_argument_; }
+  // ${.sh.NAME}: version, match, subshell, pid, ...
+  bool special_sh_variable(std::string_view name, const Node* subscript, char list_subscript, std::string& scalar,
+                           std::vector<std::string>& list);
+
+  int exec(const Node* node);
+
+  // typeset and friends: option words, names, NAME=VALUE words, or
+  // Assignment nodes of a Declaration.
+  struct DeclItem {
+    std::string word;
+    const Node* assignment;
+  };
+  int declare(std::string_view command, const std::vector<DeclItem>& items);
+  void assign_array(std::string_view name, const Node* literal, bool append);
+
+  bool in_sourced_file() const { return source_depth_ > 0; }
+  enum class SignalMode { Default, Ignore, Catch };
+  void install_signal_handler(int signal, SignalMode mode);
+  void run_pending_traps();
+  // `exec` without a command: the command's redirections stay.
+  void keep_command_redirections() { make_redirections_permanent(command_redirection_mark_); }
+
+ private:
+  friend struct Expander;
+  friend struct ArithEvaluator;
+  friend class Redirector;
+
+  struct Program {
+    std::unique_ptr<SourceFile> file;
+    std::unique_ptr<Ast> ast;
+  };
+  const Program* parse_program(std::string name, std::string text, bool report_errors, int& status);
+
+  int exec_list(const Node* list);
+  int exec_and_or(const Node* node);
+  int exec_pipeline(const Node* node);
+  int exec_background(const Node* node);
+  int exec_simple(const Node* node);
+  int exec_declaration(const Node* node);
+  int exec_subshell(const Node* node);
+  int exec_if(const Node* node);
+  int exec_loop(const Node* node, bool until);
+  int exec_for(const Node* node);
+  int exec_select(const Node* node);
+  int exec_arith_for(const Node* node);
+  int exec_case(const Node* node);
+  int exec_function_def(const Node* node);
+  int exec_redirected(const Node* node);
+  int exec_test(const Node* node);
+  int exec_arith_command(const Node* node);
+  int exec_time(const Node* node);
+  int exec_assignments_only(const Node* node);
+  void exec_assignment(const Node* assignment, bool local, bool for_command);
+  bool spawnable_stage(const Node* stage);
+  pid_t start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child);
+  void check_errexit(int status);
+
+  // Redirections: apply returns false (after an error message) on failure.
+  bool apply_redirections(const std::vector<Node*>& kids, size_t first);
+  bool apply_redirection(const Node* redirect);
+  void save_fd(int fd);
+  std::string here_document_text(const Node* redirect);
+
+  // Expansions.
+  void expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv);
+  void expand_word_fields(const Node* word, std::vector<std::string>& out);
+  void begin_capture(std::string& result);
+  void end_capture();
+ public:
+  void materialize_capture();
+
+ private:
+  bool eval_test(const Node* node);
+
+ public:
+  // Registries (filled by builtins_*.cpp through register_builtins).
+  static absl::flat_hash_map<std::string, Builtin>& builtin_table();
+
+  // Arithmetic variable access used by the evaluator.
+  Number arith_variable(std::string_view name, const Node* subscript);
+  void arith_assign(std::string_view name, const Node* subscript, const Number& value);
+  std::string subscript_key(const Node* subscript);
+  int64_t subscript_index(const Node* subscript);
+  Number value_as_number(std::string_view text, int depth);
+  Number arith_binary(std::string_view op, const Number& a, const Number& b, const Node* where);
+  Number arith_call(const Node* node);
+
+ private:
+  VariableStore vars_;
+  ShellOptions options_;
+  Output out_;
+  InputReader input_;
+  ProcessLauncher launcher_;
+  std::vector<std::string> positional_;
+  std::string arg0_;
+  int last_status_ = 0;
+  int substitution_status_ = 0;  // of the last command substitution (for `x=$(cmd)`)
+  Flow flow_ = Flow::None;
+  int flow_levels_ = 0;
+  int loop_depth_ = 0;
+  int function_depth_ = 0;
+  int subshell_depth_ = 0;
+  int errexit_suppressed_ = 0;  // inside if/while conditions, && || left sides, !
+  int arith_depth_ = 0;
+  int getopts_char_ = 0;
+  pid_t last_background_pid_ = 0;
+  std::vector<pid_t> jobs_;
+  std::string pwd_;
+  const SourceFile* source_ = nullptr;
+  uint32_t current_offset_ = 0;
+  std::vector<std::unique_ptr<Program>> programs_;
+  absl::flat_hash_map<std::string, const Program*> eval_cache_;
+  absl::flat_hash_map<std::string, const Node*> arith_cache_;
+  std::unique_ptr<Ast> arith_ast_;
+  std::vector<std::unique_ptr<std::string>> arith_sources_;
+  absl::flat_hash_map<std::string, const Node*> functions_;
+  absl::flat_hash_map<int, std::string> traps_;
+  struct SavedFd {
+    int fd;
+    int copy;                // -1: fd was closed before
+    std::string* capture;    // fd 1: the capture target to restore
+  };
+  std::vector<SavedFd> saved_fds_;
+  std::vector<SavedFd> exec_saved_fds_;  // `exec` redirections inside in-process subshells
+  // Command substitutions being captured. Output goes to `result` until
+  // something needs a real fd 1 (a spawn, a fork, `2>&1`): then fd 1 becomes
+  // a temporary file whose content is appended at the end.
+  struct CaptureFrame {
+    std::string* result;
+    int file = -1;
+    int saved_stdout = -1;
+  };
+  std::vector<CaptureFrame> captures_;
+  bool in_exit_trap_ = false;
+  int random_state_ = 0;
+  int source_depth_ = 0;
+  size_t command_redirection_mark_ = 0;
+  pid_t shell_pid_ = 0;
+  std::string last_argument_;
+  std::vector<std::string> sh_match_;  // ${.sh.match[...]} of the last =~
+  absl::flat_hash_map<const Node*, const SourceFile*> function_sources_;
+  double start_time_ = 0;
+};
+
+}  // namespace forklift::interp
