@@ -13,6 +13,22 @@ namespace {
 
 bool is_glob_char(char c) { return c == '*' || c == '?' || c == '['; }
 
+// '*', '?', or a '[' that has a closing ']' after it: text that globbing
+// could change (a lone '[' as in `[ $x ]` is literal).
+bool has_glob_syntax(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\') {
+      ++i;
+    } else if (c == '*' || c == '?') {
+      return true;
+    } else if (c == '[' && text.find(']', i + 1) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void append_escaped(std::string& out, std::string_view text) {
   for (char c : text) {
     if (c == '\\' || c == '*' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}' || c == ',' ||
@@ -173,10 +189,8 @@ void Expander::add_unquoted(std::string_view text) {
   auto append_piece = [&](std::string_view piece) {
     if (piece.empty()) return;
     if (escaped) {
-      for (char c : piece) {
-        if (is_glob_char(c)) current.has_glob = true;
-        current.text.push_back(c);
-      }
+      if (has_glob_syntax(piece)) current.has_glob = true;
+      current.text.append(piece);
     } else {
       current.text.append(piece);
     }
@@ -232,7 +246,8 @@ void Expander::literal(std::string_view raw) {
         current.text.push_back(raw[++i]);
         continue;
       }
-      if (is_glob_char(c) || ((c == '(') && i > 0 && std::string_view("?*+@!").find(raw[i - 1]) != std::string_view::npos)) {
+      if ((is_glob_char(c) && (c != '[' || raw.find(']', i + 1) != std::string_view::npos)) ||
+          ((c == '(') && i > 0 && std::string_view("?*+@!").find(raw[i - 1]) != std::string_view::npos)) {
         current.has_glob = true;
       }
       current.text.push_back(c);
@@ -443,8 +458,9 @@ bool has_unquoted_brace(const Node* word) {
 
 bool is_plain_literal(const Node* word) {
   if (word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return false;
-  return (word->flags & (kWordHasGlob | kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
-         word->kids[0]->text.find('{') == std::string_view::npos;
+  std::string_view text = word->kids[0]->text;
+  return (word->flags & (kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
+         text.find('{') == std::string_view::npos && !has_glob_syntax(text);
 }
 
 }  // namespace
