@@ -4,10 +4,13 @@
 #include <cmath>
 #include <cstring>
 
+#include <absl/container/inlined_vector.h>
+
 #include <fmt/format.h>
 
 #include "analyzer/exact_parser.h"
 #include "interp/hash_key.h"
+#include "interp/arith_code.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -244,125 +247,130 @@ const Node* lvalue_subscript(const Node* lvalue) {
 }  // namespace
 
 Number Shell::eval_arith(const Node* node) {
-  switch (node->kind) {
-    case NodeKind::ArithNumber: {
-      if (auto n = parse_number_literal(node->text)) return *n;
-      fatal(fmt::format("{}: arithmetic syntax error", node->text));
-    }
-    case NodeKind::ArithVariable:
-      if (node->kids.empty()) return arith_variable(node->text, nullptr);
-      return arith_variable(node->text, lvalue_subscript(node));
-    case NodeKind::ArithGroup: return eval_arith(node->kids[0]);
-    case NodeKind::ArithWord: {
-      std::string text = expand_part_to_string(node->kids[0]);
-      if (node->kids[0]->kind == NodeKind::SingleQuoted) {
-        // 'c' in ksh arithmetic: the character's code.
-        return Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0]));
-      }
-      return value_as_number(text, 0);
-    }
-    case NodeKind::ArithUnary: {
-      Number v = eval_arith(node->kids[0]);
-      char op = node->op.empty() ? '+' : node->op[0];
-      switch (op) {
-        case '-':
-          if (v.is_float) return Number::floating(-v.f);
-          if (v.i == INT64_MIN) return Number::floating(-static_cast<long double>(v.i));
-          return Number::integer(-v.i);
-        case '!': return Number::integer(v.truthy() ? 0 : 1);
-        case '~': return Number::integer(~v.as_int());
-        default: return v;
-      }
-    }
-    case NodeKind::ArithPreIncr:
-    case NodeKind::ArithPostIncr: {
-      const Node* lvalue = node->kids[0];
-      if (lvalue->kind != NodeKind::ArithVariable) fatal(fmt::format("{}: assignment requires lvalue", node_text(node)));
-      const Node* sub = lvalue_subscript(lvalue);
-      Number old = arith_variable(lvalue->text, sub);
-      Number updated = node->op == "++" ? add(old, Number::integer(1)) : subtract(old, Number::integer(1));
-      arith_assign(lvalue->text, sub, updated);
-      return node->kind == NodeKind::ArithPreIncr ? updated : old;
-    }
-    case NodeKind::ArithAssign: {
-      const Node* lvalue = node->kids[0];
-      if (lvalue->kind != NodeKind::ArithVariable) fatal(fmt::format("{}: assignment requires lvalue", node_text(node)));
-      const Node* sub = lvalue_subscript(lvalue);
-      Number rhs = eval_arith(node->kids[1]);
-      std::string_view op = node->op;
-      Number result = rhs;
-      if (op != "=") {
-        Number current = arith_variable(lvalue->text, sub);
-        std::string_view binary = op.substr(0, op.size() - 1);
-        result = arith_binary(binary, current, rhs, node);
-      }
-      arith_assign(lvalue->text, sub, result);
-      return result;
-    }
-    case NodeKind::ArithTernary:
-      return eval_arith(node->kids[0]).truthy() ? eval_arith(node->kids[1]) : eval_arith(node->kids[2]);
-    case NodeKind::ArithBinary: {
-      std::string_view op = node->op;
-      if (op == "&&") {
-        if (!eval_arith(node->kids[0]).truthy()) return Number::integer(0);
-        return Number::integer(eval_arith(node->kids[1]).truthy() ? 1 : 0);
-      }
-      if (op == "||") {
-        if (eval_arith(node->kids[0]).truthy()) return Number::integer(1);
-        return Number::integer(eval_arith(node->kids[1]).truthy() ? 1 : 0);
-      }
-      if (op == ",") {
-        eval_arith(node->kids[0]);
-        return eval_arith(node->kids[1]);
-      }
-      Number left = eval_arith(node->kids[0]);
-      Number right = eval_arith(node->kids[1]);
-      return arith_binary(op, left, right, node);
-    }
-    case NodeKind::ArithCall: return arith_call(node);
-    case NodeKind::Empty: return Number::integer(0);
-    default: fatal(fmt::format("{}: arithmetic syntax error", node_text(node)));
+  auto it = arith_code_.find(node);
+  if (it == arith_code_.end()) {
+    it = arith_code_.emplace(node, std::make_unique<ArithCode>(compile_arithmetic(node))).first;
   }
+  return run_arith(*it->second);
 }
 
-Number Shell::arith_binary(std::string_view op, const Number& a, const Number& b, const Node* where) {
-  switch (op.size() == 1 ? op[0] : op.size() == 2 ? op[0] * 256 + op[1] : 0) {
-    case '+': return add(a, b);
-    case '-': return subtract(a, b);
-    case '*': return multiply(a, b);
-    case '/':
+Number Shell::run_arith(const ArithCode& code) {
+  absl::InlinedVector<Number, 16> stack;
+  const std::vector<ArithOp>& ops = code.ops;
+  for (size_t pc = 0; pc < ops.size(); ++pc) {
+    const ArithOp& op = ops[pc];
+    switch (op.code) {
+      case ArithOp::Const: stack.push_back(op.value); break;
+      case ArithOp::Var:
+        stack.push_back(arith_variable(op.node->text, op.node->kids.empty() ? nullptr : lvalue_subscript(op.node)));
+        break;
+      case ArithOp::Word: {
+        const Node* part = op.node->kids[0];
+        std::string text = expand_part_to_string(part);
+        if (part->kind == NodeKind::SingleQuoted) {
+          // 'c' in ksh arithmetic: the character's code.
+          stack.push_back(Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0])));
+        } else {
+          stack.push_back(value_as_number(text, 0));
+        }
+        break;
+      }
+      case ArithOp::Binary: {
+        Number b = stack.back();
+        stack.pop_back();
+        stack.back() = arith_binary(op.binary, stack.back(), b, op.node);
+        break;
+      }
+      case ArithOp::Negate: {
+        Number& v = stack.back();
+        if (v.is_float) v.f = -v.f;
+        else if (v.i == INT64_MIN) v = Number::floating(-static_cast<long double>(v.i));
+        else v.i = -v.i;
+        break;
+      }
+      case ArithOp::Not: stack.back() = Number::integer(stack.back().truthy() ? 0 : 1); break;
+      case ArithOp::BitNot: stack.back() = Number::integer(~stack.back().as_int()); break;
+      case ArithOp::ToBool: stack.back() = Number::integer(stack.back().truthy() ? 1 : 0); break;
+      case ArithOp::JumpIfFalse: {
+        bool truthy = stack.back().truthy();
+        stack.pop_back();
+        if (!truthy) pc = op.target - 1;
+        break;
+      }
+      case ArithOp::JumpIfTrue: {
+        bool truthy = stack.back().truthy();
+        stack.pop_back();
+        if (truthy) pc = op.target - 1;
+        break;
+      }
+      case ArithOp::Jump: pc = op.target - 1; break;
+      case ArithOp::Pop: stack.pop_back(); break;
+      case ArithOp::Assign: {
+        const Node* sub = op.node->kids.empty() ? nullptr : lvalue_subscript(op.node);
+        Number result = stack.back();
+        if (op.binary != ArithBinaryOp::None) {
+          result = arith_binary(op.binary, arith_variable(op.node->text, sub), result, op.node);
+        }
+        arith_assign(op.node->text, sub, result);
+        stack.back() = result;
+        break;
+      }
+      case ArithOp::Increment: {
+        const Node* sub = op.node->kids.empty() ? nullptr : lvalue_subscript(op.node);
+        Number old = arith_variable(op.node->text, sub);
+        Number updated = op.delta > 0 ? add(old, Number::integer(1)) : subtract(old, Number::integer(1));
+        arith_assign(op.node->text, sub, updated);
+        stack.push_back(op.prefix ? updated : old);
+        break;
+      }
+      case ArithOp::Call: {
+        std::vector<Number> args(stack.end() - op.target, stack.end());
+        stack.resize(stack.size() - op.target);
+        stack.push_back(arith_call(op.node, args));
+        break;
+      }
+      case ArithOp::Error: fatal(fmt::format("{}: arithmetic syntax error", node_text(op.node)));
+    }
+  }
+  return stack.empty() ? Number::integer(0) : stack.back();
+}
+
+Number Shell::arith_binary(ArithBinaryOp op, const Number& a, const Number& b, const Node* where) {
+  switch (op) {
+    case ArithBinaryOp::Add: return add(a, b);
+    case ArithBinaryOp::Sub: return subtract(a, b);
+    case ArithBinaryOp::Mul: return multiply(a, b);
+    case ArithBinaryOp::Div:
       if (a.is_float || b.is_float) return Number::floating(a.as_float() / b.as_float());
       if (b.i == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
       if (a.i == INT64_MIN && b.i == -1) return Number::floating(-static_cast<long double>(a.i));
       return Number::integer(a.i / b.i);
-    case '%': {
+    case ArithBinaryOp::Mod: {
       int64_t x = a.as_int(), y = b.as_int();
       if (y == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
       if (y == -1) return Number::integer(0);
       return Number::integer(x % y);
     }
-    case '*' * 256 + '*': return power(a, b);
-    case '<' * 256 + '<': return Number::integer(static_cast<int64_t>(static_cast<uint64_t>(a.as_int()) << (b.as_int() & 63)));
-    case '>' * 256 + '>': return Number::integer(a.as_int() >> (b.as_int() & 63));
-    case '&': return Number::integer(a.as_int() & b.as_int());
-    case '|': return Number::integer(a.as_int() | b.as_int());
-    case '^': return Number::integer(a.as_int() ^ b.as_int());
-    case '<': return Number::integer(compare(a, b) < 0);
-    case '>': return Number::integer(compare(a, b) > 0);
-    case '<' * 256 + '=': return Number::integer(compare(a, b) <= 0);
-    case '>' * 256 + '=': return Number::integer(compare(a, b) >= 0);
-    case '=' * 256 + '=': return Number::integer(compare(a, b) == 0);
-    case '!' * 256 + '=': return Number::integer(compare(a, b) != 0);
-    case '&' * 256 + '&': return Number::integer(a.truthy() && b.truthy());
-    case '|' * 256 + '|': return Number::integer(a.truthy() || b.truthy());
-    default: fatal(fmt::format("{}: arithmetic syntax error", node_text(where)));
+    case ArithBinaryOp::Pow: return power(a, b);
+    case ArithBinaryOp::Shl:
+      return Number::integer(static_cast<int64_t>(static_cast<uint64_t>(a.as_int()) << (b.as_int() & 63)));
+    case ArithBinaryOp::Shr: return Number::integer(a.as_int() >> (b.as_int() & 63));
+    case ArithBinaryOp::BitAnd: return Number::integer(a.as_int() & b.as_int());
+    case ArithBinaryOp::BitOr: return Number::integer(a.as_int() | b.as_int());
+    case ArithBinaryOp::BitXor: return Number::integer(a.as_int() ^ b.as_int());
+    case ArithBinaryOp::Lt: return Number::integer(compare(a, b) < 0);
+    case ArithBinaryOp::Gt: return Number::integer(compare(a, b) > 0);
+    case ArithBinaryOp::Le: return Number::integer(compare(a, b) <= 0);
+    case ArithBinaryOp::Ge: return Number::integer(compare(a, b) >= 0);
+    case ArithBinaryOp::Eq: return Number::integer(compare(a, b) == 0);
+    case ArithBinaryOp::Ne: return Number::integer(compare(a, b) != 0);
+    case ArithBinaryOp::None: break;
   }
+  fatal(fmt::format("{}: arithmetic syntax error", node_text(where)));
 }
 
-Number Shell::arith_call(const Node* node) {
+Number Shell::arith_call(const Node* node, const std::vector<Number>& args) {
   std::string_view name = node->text;
-  std::vector<Number> args;
-  for (const Node* kid : node->kids) args.push_back(eval_arith(kid));
   auto arg = [&](size_t i) { return i < args.size() ? args[i].as_float() : 0.0L; };
   if (name == "int") return Number::integer(static_cast<int64_t>(truncl(arg(0))));
   if (name == "abs" && !args.empty() && !args[0].is_float) return Number::integer(args[0].i < 0 ? -args[0].i : args[0].i);

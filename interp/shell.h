@@ -24,6 +24,7 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/source_file.h"
+#include "interp/arith_code.h"
 #include "interp/input_reader.h"
 #include "interp/number.h"
 #include "interp/output.h"
@@ -258,8 +259,9 @@ class Shell {
   std::string subscript_key(const Node* subscript);
   int64_t subscript_index(const Node* subscript);
   Number value_as_number(std::string_view text, int depth);
-  Number arith_binary(std::string_view op, const Number& a, const Number& b, const Node* where);
-  Number arith_call(const Node* node);
+  Number arith_binary(ArithBinaryOp op, const Number& a, const Number& b, const Node* where);
+  Number arith_call(const Node* node, const std::vector<Number>& args);
+  Number run_arith(const ArithCode& code);
 
  private:
   VariableStore vars_;
@@ -287,6 +289,7 @@ class Shell {
   std::vector<std::unique_ptr<Program>> programs_;
   absl::flat_hash_map<std::string, const Program*> eval_cache_;
   absl::flat_hash_map<std::string, const Node*> arith_cache_;
+  absl::flat_hash_map<const Node*, std::unique_ptr<ArithCode>> arith_code_;
   std::unique_ptr<Ast> arith_ast_;
   std::vector<std::unique_ptr<std::string>> arith_sources_;
   absl::flat_hash_map<std::string, const Node*> functions_;
