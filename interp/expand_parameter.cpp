@@ -318,7 +318,23 @@ void Expander::parameter(const Node* param, bool quoted) {
       for (const Node* p : operand->kids) part(p, true);
       if (operand->kids.empty()) open = true;
     } else {
-      this->word(operand);
+      // Unquoted operand text is split like an expansion result: ${u:-a b} is two fields.
+      for (const Node* p : operand->kids) {
+        if (p->kind != NodeKind::Literal) {
+          part(p, false);
+          continue;
+        }
+        std::string_view raw = p->text;
+        size_t start = 0;
+        for (size_t k = 0; k < raw.size(); ++k) {
+          if (raw[k] != '\\' || k + 1 >= raw.size()) continue;
+          add_unquoted(raw.substr(start, k - start));
+          if (raw[k + 1] != '\n') add_quoted(raw.substr(k + 1, 1));
+          start = k + 2;
+          ++k;
+        }
+        add_unquoted(raw.substr(start));
+      }
     }
   };
 
