@@ -170,8 +170,10 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript) {
         text = &var.value;
       }
     }
-  } else {
+  } else if ((var.attrs & kAttrDynamic) || var.is_array()) {
     text = get_scalar(name);
+  } else if (var.is_set) {
+    text = &var.value;
   }
   if (text == nullptr) {
     if (options_.nounset) fatal(fmt::format("{}: parameter not set", name));

@@ -153,11 +153,14 @@ std::string unescape_pattern(std::string_view text) {
 Expander::Expander(Shell& sh, Mode m) : shell(sh), mode(m) {
   escaped = mode == Mode::Pattern || (mode == Mode::Fields && !shell.options().noglob);
   split = mode == Mode::Fields;
-  if (split) {
-    const std::string* value = shell.get_scalar("IFS");
-    ifs_set = value != nullptr;
-    ifs = value != nullptr ? *value : std::string(" \t\n");
-  }
+}
+
+void Expander::load_ifs() {
+  if (ifs_loaded) return;
+  ifs_loaded = true;
+  const std::string* value = shell.get_scalar("IFS");
+  ifs_set = value != nullptr;
+  ifs = value != nullptr ? *value : std::string(" \t\n");
 }
 
 void Expander::add_quoted(std::string_view text) {
@@ -197,6 +200,7 @@ void Expander::add_unquoted(std::string_view text) {
     open = true;
     ws_pending = false;
   };
+  load_ifs();
   size_t start = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];

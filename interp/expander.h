@@ -40,7 +40,9 @@ struct Expander {
   Mode mode;
   bool escaped;  // fields are kept in pattern form
   bool split;
+  void load_ifs();  // IFS is read on first use: most words never split
   std::string ifs;
+  bool ifs_loaded = false;
   bool ifs_set = true;
   std::vector<Field> fields;
   Field current;

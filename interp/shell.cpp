@@ -117,7 +117,14 @@ const Shell::Program* Shell::parse_program(std::string name, std::string text, b
       out_.flush();
       for (const ParseError& e : result.errors) {
         Position pos = program->file->position(e.offset);
-        Output::write_all(2, fmt::format("{}: {} at line {}\n", program->file->path(), e.message, pos.line));
+        // ksh's spelling: "NAME: syntax error at line N: `x' unexpected".
+        std::string_view message = e.message;
+        std::string_view prefix = "syntax error";
+        std::string line = message.substr(0, prefix.size()) == prefix
+                               ? fmt::format("{}: syntax error at line {}{}\n", program->file->path(), pos.line,
+                                             message.substr(prefix.size()))
+                               : fmt::format("{}: {} at line {}\n", program->file->path(), message, pos.line);
+        Output::write_all(2, line);
         break;
       }
     }
@@ -130,17 +137,43 @@ const Shell::Program* Shell::parse_program(std::string name, std::string text, b
   return programs_.back().get();
 }
 
+const Shell::Program* Shell::parse_runnable_prefix(const std::string& name, const std::string& text) {
+  // ksh reads and runs a script one command at a time, so the commands before
+  // a syntax error run. Find the longest prefix of whole lines that parses.
+  SourceFile whole(name, text);
+  ParseResult result = parse_exact(whole, Dialect::Ksh);
+  if (result.errors.empty()) return nullptr;
+  uint32_t error_line = whole.position(result.errors.front().offset).line;
+  constexpr uint32_t kMaxLinesBack = 200;
+  for (uint32_t line = error_line; line > 1 && error_line - line < kMaxLinesBack; --line) {
+    uint32_t end = whole.line_start(line);
+    int status = 0;
+    const Program* prefix = parse_program(name, text.substr(0, end), false, status);
+    if (prefix != nullptr) return prefix;
+  }
+  return nullptr;
+}
+
 int Shell::run_script(std::string name, std::string text, std::vector<std::string> args) {
   arg0_ = name;
   positional_ = std::move(args);
   int status = 0;
-  const Program* program = parse_program(std::move(name), std::move(text), true, status);
-  if (program == nullptr) return status == 3 ? 3 : 2;
-  source_ = program->file.get();
-  try {
-    status = exec(program->ast->root);
-  } catch (const ShellExit& e) {
-    status = e.status;
+  const Program* program = parse_program(name, text, false, status);
+  bool syntax_error = program == nullptr;
+  if (syntax_error) program = parse_runnable_prefix(name, text);
+  if (program != nullptr) {
+    source_ = program->file.get();
+    try {
+      status = exec(program->ast->root);
+    } catch (const ShellExit& e) {
+      status = e.status;
+      syntax_error = false;
+    }
+  }
+  if (syntax_error) {
+    int ignored = 0;
+    parse_program(name, text, true, ignored);
+    status = 3;
   }
   last_status_ = status;
   run_exit_trap();

@@ -207,6 +207,7 @@ class Shell {
     std::unique_ptr<Ast> ast;
   };
   const Program* parse_program(std::string name, std::string text, bool report_errors, int& status);
+  const Program* parse_runnable_prefix(const std::string& name, const std::string& text);
 
   int exec_list(const Node* list);
   int exec_and_or(const Node* node);

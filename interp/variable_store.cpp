@@ -27,7 +27,7 @@ Variable* VariableStore::find_in(int scope, std::string_view name) {
 }
 
 Variable* VariableStore::find_raw(std::string_view name) {
-  if (scopes_.size() > 1) {
+  if (scopes_.size() > 1 && !scopes_.back().empty()) {
     if (Variable* v = find_in(depth(), name)) return v;
   }
   return find_in(0, name);
@@ -37,7 +37,7 @@ VarRef VariableStore::resolve(std::string_view name) {
   VarRef ref;
   ref.scope = depth();
   Variable* v = nullptr;
-  if (scopes_.size() > 1) v = find_in(depth(), name);
+  if (scopes_.size() > 1 && !scopes_.back().empty()) v = find_in(depth(), name);
   if (v == nullptr) {
     v = find_in(0, name);
     ref.scope = 0;
