@@ -19,6 +19,9 @@ void register_read_builtin(BuiltinTable& table);
 void register_test_builtins(BuiltinTable& table);
 void register_declaration_builtins(BuiltinTable& table);
 
+// Quotes a value for reuse as shell input (printf %q, typeset -p).
+std::string shell_quote(const std::string& s);
+
 // Expands backslash escapes of echo -e / print / %b; sets `stop` on \c.
 std::string expand_print_escapes(std::string_view text, bool& stop);
 

@@ -190,7 +190,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
         if (i + 1 >= argv.size() || argv[i + 1][0] == '-' || argv[i + 1][0] == '+') {
           std::string out;
           for (const OptionName& o : kOptionNames) {
-            out += fmt::format("{:<16}{}\n", o.name, shell.options().*o.field ? "on" : "off");
+            out += fmt::format("{:<25}{}\n", o.name, shell.options().*o.field ? "on" : "off");
           }
           shell.out().write(out);
           continue;
@@ -457,7 +457,7 @@ int signal_number(const std::string& name) {
       {"TRAP", SIGTRAP}, {"ABRT", SIGABRT}, {"BUS", SIGBUS},  {"FPE", SIGFPE},   {"KILL", SIGKILL},
       {"USR1", SIGUSR1}, {"SEGV", SIGSEGV}, {"USR2", SIGUSR2}, {"PIPE", SIGPIPE}, {"ALRM", SIGALRM},
       {"TERM", SIGTERM}, {"CHLD", SIGCHLD}, {"CONT", SIGCONT}, {"STOP", SIGSTOP}, {"TSTP", SIGTSTP},
-      {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"WINCH", SIGWINCH}, {"ERR", Shell::kErrTrap}, {"DEBUG", -2},
+      {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"WINCH", SIGWINCH}, {"ERR", Shell::kErrTrap}, {"DEBUG", Shell::kDebugTrap},
   };
   for (const auto& [sig_name, number] : kSignals) {
     if (n == sig_name) return number;
@@ -471,6 +471,7 @@ int signal_number(const std::string& name) {
 std::string signal_name(int number) {
   if (number == 0) return "EXIT";
   if (number == Shell::kErrTrap) return "ERR";
+  if (number == Shell::kDebugTrap) return "DEBUG";
   const char* abbrev = sigabbrev_np(number);
   return abbrev != nullptr ? abbrev : std::to_string(number);
 }
@@ -480,7 +481,7 @@ int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
   if (i < argv.size() && argv[i] == "--") ++i;
   if (i >= argv.size() || argv[i] == "-p") {
     std::string out;
-    for (int sig = 0; sig <= Shell::kErrTrap; ++sig) {
+    for (int sig = 0; sig <= Shell::kDebugTrap; ++sig) {
       if (const std::string* action = shell.trap_action(sig)) {
         out += fmt::format("trap -- '{}' {}\n", *action, signal_name(sig));
       }
@@ -499,12 +500,11 @@ int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
   int status = 0;
   for (size_t k = first_signal; k < argv.size(); ++k) {
     int sig = signal_number(argv[k]);
-    if (sig < 0 && sig != -2) {
+    if (sig < 0) {
       shell.error(fmt::format("trap: {}: bad trap", argv[k]));
       status = 1;
       continue;
     }
-    if (sig == -2) continue;
     if (reset) {
       shell.set_trap(sig, std::nullopt);
       shell.install_signal_handler(sig, Shell::SignalMode::Default);

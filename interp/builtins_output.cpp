@@ -94,6 +94,8 @@ int builtin_echo(Shell& shell, std::vector<std::string>& argv) {
   return 0;
 }
 
+}  // namespace
+
 // Shell-quotes a string as printf %q does in ksh93.
 std::string shell_quote(const std::string& s) {
   if (s.empty()) return "''";
@@ -125,6 +127,8 @@ std::string shell_quote(const std::string& s) {
   out += "'";
   return out;
 }
+
+namespace {
 
 // The numeric value of a printf argument: integers, floats, 'c / "c (character code).
 Number printf_number(Shell& shell, const std::string& arg, bool& bad) {
@@ -315,7 +319,11 @@ bool printf_once(Shell& shell, const std::string& format, const std::vector<std:
         break;
       }
       default:
-        out += format.substr(start, i - start + 1);
+        // ksh prints nothing at all for a format it cannot use.
+        shell.error(fmt::format("printf: %{}: unknown format specifier", conv));
+        status = 1;
+        stop = true;
+        out.clear();
     }
   }
   return consumed;

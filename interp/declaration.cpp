@@ -133,7 +133,7 @@ void Shell::exec_assignment(const Node* assignment, bool, bool) {
     assign_array(name, value, append);
     return;
   }
-  std::string text = value != nullptr ? expand_to_string(value) : std::string();
+  std::string text = value != nullptr ? expand_assignment_value(value) : std::string();
   if (options_.xtrace) {
     write_fd(2, fmt::format("{}{}{}={}\n", get_scalar("PS4") != nullptr ? get_value("PS4") : "+ ", name,
                             subscript != nullptr ? "[" + subscript_key(subscript) + "]" : "", text));
@@ -197,8 +197,7 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
       continue;
     }
     if (flags.print) {
-      const std::string* v = get_scalar(name);
-      listing += v != nullptr ? fmt::format("typeset {}={}\n", name, *v) : "";
+      listing += describe_variable(name);
       continue;
     }
     bool local = flags.local && in_function && !(flags.set & kAttrNameref && false);
@@ -269,6 +268,38 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
   }
   if (!listing.empty()) out_.write(listing);
   return status;
+}
+
+std::string Shell::describe_variable(const std::string& name) {
+  Variable* var = vars_.find_raw(name);
+  if (var == nullptr) return {};
+  std::string flags;
+  static const std::pair<uint32_t, const char*> kFlags[] = {
+      {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},
+      {kAttrUpper, "-u"}, {kAttrLower, "-l"},   {kAttrNameref, "-n"}, {kAttrExport, "-x"}, {kAttrReadonly, "-r"},
+  };
+  for (const auto& [attr, flag] : kFlags) {
+    if (var->attrs & attr) flags += std::string(flag) + " ";
+  }
+  std::string value;
+  if (var->is_array()) {
+    value = "(";
+    if (var->array) {
+      if (var->is_assoc()) {
+        for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), shell_quote(v));
+      } else {
+        for (const auto& [k, v] : var->array->indexed) value += shell_quote(v) + " ";
+      }
+    }
+    if (value.back() == ' ') value.pop_back();
+    value += ")";
+  } else if (var->is_set) {
+    value = shell_quote(var->value);
+  } else {
+    return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
+  }
+  if (flags.empty()) return fmt::format("{}={}\n", name, value);
+  return fmt::format("typeset {}{}={}\n", flags, name, value);
 }
 
 int Shell::exec_declaration(const Node* node) {

@@ -89,6 +89,7 @@ int Shell::exec_list(const Node* list) {
   int status = 0;
   for (const Node* statement : list->kids) {
     current_offset_ = statement->begin;
+    if (has_debug_trap_ && !in_debug_trap_ && function_depth_ == 0) run_debug_trap();
     status = exec(statement);
     last_status_ = status;
     if (signals_pending()) run_pending_traps();

@@ -387,7 +387,28 @@ void Expander::word(const Node* w) {
       }
     }
   }
-  for (size_t i = first; i < w->kids.size(); ++i) part(w->kids[i], false);
+  for (size_t i = first; i < w->kids.size(); ++i) {
+    const Node* kid = w->kids[i];
+    if (tilde_after_colon && kid->kind == NodeKind::Literal && kid->text.find(":~") != std::string_view::npos) {
+      literal_with_tildes(kid->text);
+    } else {
+      part(kid, false);
+    }
+  }
+}
+
+void Expander::literal_with_tildes(std::string_view raw) {
+  size_t start = 0;
+  while (start < raw.size()) {
+    size_t colon = raw.find(":~", start);
+    if (colon == std::string_view::npos) break;
+    literal(raw.substr(start, colon + 1 - start));
+    size_t end = raw.find_first_of("/:", colon + 1);
+    if (end == std::string_view::npos) end = raw.size();
+    tilde(raw.substr(colon + 1, end - colon - 1));
+    start = end;
+  }
+  literal(raw.substr(start));
 }
 
 std::vector<Field> Expander::take_fields() {
@@ -422,6 +443,17 @@ std::string Shell::expand_to_string(const Node* word) {
     return literal_text(word->kids[0]->text);
   }
   Expander expander(*this, Expander::Mode::String);
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::expand_assignment_value(const Node* word) {
+  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal && !(word->flags & kWordHasTilde) &&
+      word->kids[0]->text.find(":~") == std::string_view::npos) {
+    return literal_text(word->kids[0]->text);
+  }
+  Expander expander(*this, Expander::Mode::String);
+  expander.tilde_after_colon = true;
   expander.word(word);
   return expander.take_string();
 }

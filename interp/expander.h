@@ -35,6 +35,9 @@ struct Expander {
   void break_field();                        // "$@": elements are separate fields
   void parameter(const Node* param, bool quoted);
   void tilde(std::string_view prefix);
+  // Assignment values also expand a tilde after each ':' (PATH=a:~/bin).
+  void literal_with_tildes(std::string_view raw);
+  bool tilde_after_colon = false;
 
   Shell& shell;
   Mode mode;

@@ -215,16 +215,6 @@ bool Shell::apply_redirection(const Node* redirect) {
         error(fmt::format("{}: bad file unit number", word));
         return false;
       }
-    } else if (op == ">&" && io_number == nullptr) {
-      // `>& file` (csh style): stdout and stderr to the file.
-      path = word;
-      source_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-      if (source_fd < 0) {
-        error(fmt::format("{}: cannot create [{}]", path, std::strerror(errno)));
-        return false;
-      }
-      save_fd(2);
-      ::dup2(source_fd, 2);
     } else {
       error(fmt::format("{}: bad file unit number", word));
       return false;

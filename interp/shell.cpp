@@ -421,6 +421,23 @@ void Shell::set_trap(int signal, std::optional<std::string> action) {
   } else {
     traps_[signal] = *action;
   }
+  has_debug_trap_ = traps_.contains(kDebugTrap);
+}
+
+void Shell::run_debug_trap() {
+  const std::string* action = trap_action(kDebugTrap);
+  if (action == nullptr || action->empty()) return;
+  in_debug_trap_ = true;
+  std::string copy = *action;
+  int saved = last_status_;
+  try {
+    eval_string(copy, "trap");
+  } catch (...) {
+    in_debug_trap_ = false;
+    throw;
+  }
+  last_status_ = saved;
+  in_debug_trap_ = false;
 }
 
 const std::string* Shell::trap_action(int signal) const {

@@ -131,9 +131,11 @@ class Shell {
 
   // Traps: action text per signal number (0 = EXIT, kErrTrap = ERR).
   static constexpr int kErrTrap = 65;
+  static constexpr int kDebugTrap = 66;
   void set_trap(int signal, std::optional<std::string> action);
   const std::string* trap_action(int signal) const;
   void run_exit_trap();
+  void run_debug_trap();
 
   // Positional parameter frames for `shift`, `set --`, getopts.
   int& getopts_offset() { return getopts_char_; }
@@ -165,6 +167,7 @@ class Shell {
   // Expansion entry points for builtins that need them.
   std::string expand_to_string(const Node* word);
   std::string expand_part_to_string(const Node* part);
+  std::string expand_assignment_value(const Node* word);
   std::string expand_pattern(const Node* word);  // quoted chars backslash-escaped
   std::string command_substitution(const Node* node, bool brace_form);
   std::string process_substitution(const Node* node);
@@ -188,6 +191,7 @@ class Shell {
     const Node* assignment;
   };
   int declare(std::string_view command, const std::vector<DeclItem>& items);
+  std::string describe_variable(const std::string& name);  // typeset -p
   void assign_array(std::string_view name, const Node* literal, bool append);
 
   bool in_sourced_file() const { return source_depth_ > 0; }
@@ -312,6 +316,8 @@ class Shell {
   };
   std::vector<CaptureFrame> captures_;
   bool in_exit_trap_ = false;
+  bool has_debug_trap_ = false;
+  bool in_debug_trap_ = false;
   int random_state_ = 0;
   int source_depth_ = 0;
   size_t command_redirection_mark_ = 0;

@@ -23,7 +23,7 @@ void record_signal(int sig) {
 }  // namespace
 
 void Shell::install_signal_handler(int sig, SignalMode mode) {
-  if (sig <= 0 || sig >= 64 || sig == kErrTrap) return;
+  if (sig <= 0 || sig >= 64) return;
   struct sigaction action {};
   sigemptyset(&action.sa_mask);
   switch (mode) {
