@@ -119,17 +119,19 @@ uint32_t literal_flags(std::string_view text, bool word_start) {
 }  // namespace
 
 void classify_word(Node& word, std::string_view source) {
-  std::vector<Node*> merged;
-  for (Node* part : word.kids) {
-    if (!merged.empty() && part->kind == NodeKind::Literal && merged.back()->kind == NodeKind::Literal &&
-        merged.back()->end == part->begin) {
-      merged.back()->end = part->end;
-      merged.back()->text = source.substr(merged.back()->begin, merged.back()->end - merged.back()->begin);
+  // Merged in place: this runs for every word of every parse.
+  std::vector<Node*>& parts = word.kids;
+  size_t kept = 0;
+  for (Node* part : parts) {
+    Node* last = kept > 0 ? parts[kept - 1] : nullptr;
+    if (last != nullptr && part->kind == NodeKind::Literal && last->kind == NodeKind::Literal && last->end == part->begin) {
+      last->end = part->end;
+      last->text = source.substr(last->begin, last->end - last->begin);
       continue;
     }
-    merged.push_back(part);
+    parts[kept++] = part;
   }
-  word.kids = std::move(merged);
+  parts.resize(kept);
   word.flags = 0;
   for (size_t i = 0; i < word.kids.size(); ++i) {
     if (word.kids[i]->kind == NodeKind::Literal) word.flags |= literal_flags(word.kids[i]->text, i == 0);
