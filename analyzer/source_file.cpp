@@ -11,21 +11,27 @@
 namespace forklift {
 namespace {
 
-// UTF-16 units taken by the bytes [from, to) of a line; invalid UTF-8 bytes
-// count one unit each, as editors display them as one replacement character.
+// Length of the UTF-8 sequence at text[i] if it is valid and ends before
+// `to`; an invalid byte is a sequence of one, as editors display it as one
+// replacement character.
+uint32_t sequence_length(std::string_view text, uint32_t i, uint32_t to) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  uint32_t len = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
+  if (i + len > to) return 1;
+  for (uint32_t k = 1; k < len; ++k) {
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
+  }
+  return len;
+}
+
+uint32_t utf16_width(uint32_t sequence_length) { return sequence_length == 4 ? 2 : 1; }
+
+// UTF-16 units taken by the bytes [from, to) of a line.
 uint32_t utf16_units(std::string_view text, uint32_t from, uint32_t to) {
   uint32_t units = 0;
   for (uint32_t i = from; i < to;) {
-    auto byte = static_cast<unsigned char>(text[i]);
-    uint32_t len = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
-    if (i + len > to) len = 1;
-    for (uint32_t k = 1; k < len; ++k) {
-      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) {
-        len = 1;
-        break;
-      }
-    }
-    units += len == 4 ? 2 : 1;
+    uint32_t len = sequence_length(text, i, to);
+    units += utf16_width(len);
     i += len;
   }
   return units;
@@ -54,9 +60,12 @@ uint32_t SourceFile::offset_of_utf16(uint32_t line, uint32_t utf16_column) const
   uint32_t start = line_starts_[line - 1];
   uint32_t end = start + static_cast<uint32_t>(line_text(line).size());
   uint32_t offset = start;
-  while (offset < end && utf16_units(text_, start, offset) < utf16_column) ++offset;
-  // Land on a character boundary, never inside a multi-byte sequence.
-  while (offset < end && (static_cast<unsigned char>(text_[offset]) & 0xC0) == 0x80) ++offset;
+  // A column inside a character (between surrogates) rounds forward to its end.
+  for (uint32_t units = 0; offset < end && units < utf16_column;) {
+    uint32_t len = sequence_length(text_, offset, end);
+    units += utf16_width(len);
+    offset += len;
+  }
   return offset;
 }
 

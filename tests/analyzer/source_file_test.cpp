@@ -21,7 +21,17 @@ TEST_CASE("UTF-16 columns count astral characters twice and bad bytes once", "[s
   CHECK(f.position(3).utf16_column == 3);   // after x
   CHECK(f.position(7).utf16_column == 5);   // after 😀 (surrogate pair)
   CHECK(f.position(9).utf16_column == 7);   // after the invalid byte
-  CHECK(f.offset_of_utf16(1, 4) == 7);       // inside the pair rounds forward... to the boundary
+  CHECK(f.offset_of_utf16(1, 4) == 7);       // right after the pair
+  CHECK(f.offset_of_utf16(1, 3) == 7);       // between its surrogates: rounds forward
+  CHECK(f.offset_of_utf16(1, 5) == 8);       // after y
+  CHECK(f.offset_of_utf16(1, 99) == 10);     // clamped to the line
+}
+
+TEST_CASE("UTF-16 columns after a 4-byte character map back to the byte after it", "[source]") {
+  SourceFile f("t.sh", "echo '\xF0\x9D\x84\x9E' x\n");  // echo '𝄞' x
+  CHECK(f.offset_of_utf16(1, 8) == 10);  // e c h o space quote = 6 units, 𝄞 = 2
+  CHECK(f.offset_of_utf16(1, 9) == 11);
+  CHECK(f.position(11).utf16_column == 10);
 }
 
 TEST_CASE("CRLF lines and a missing final newline", "[source]") {
