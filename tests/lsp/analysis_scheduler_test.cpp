@@ -28,7 +28,7 @@ TEST_CASE("a newer job for the same document replaces the one still waiting", "[
   CHECK(ran == std::vector<std::string>{"a2", "b1"});
 }
 
-TEST_CASE("cancelled and pending jobs never run; stop waits for the running job", "[lsp][scheduler]") {
+TEST_CASE("cancelled and pending jobs never run, and stop waits for the running job", "[lsp][scheduler]") {
   AnalysisScheduler scheduler;
   std::atomic<int> runs = 0;
   std::promise<void> started;

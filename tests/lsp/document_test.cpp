@@ -28,7 +28,7 @@ TEST_CASE("incremental changes apply in order, each against the previous text", 
   CHECK(doc->file()->path() == "/w/a.sh");
 }
 
-TEST_CASE("a change without a range replaces the whole text; insertions and deletions work", "[lsp][document]") {
+TEST_CASE("a change without a range replaces the whole text, and insertions and deletions work", "[lsp][document]") {
   DocumentStore store;
   store.open({"untitled:1", "sh", 1, "x"});
   DidChangeTextDocumentParams params{"untitled:1", 2, {{std::nullopt, "a\nb"}}};
@@ -49,7 +49,7 @@ TEST_CASE("ranges use the negotiated encoding around non-ASCII text", "[lsp][doc
   CHECK(store.find("file:///w/a.sh")->file()->text() == "echo \"𝄞\" z\n");
 }
 
-TEST_CASE("snapshots stay valid while the document changes; closed documents are gone", "[lsp][document]") {
+TEST_CASE("snapshots stay valid while the document changes, and closed documents are gone", "[lsp][document]") {
   DocumentStore store;
   store.open({"file:///w/a.sh", "sh", 1, "old"});
   auto snapshot = store.find("file:///w/a.sh")->file();

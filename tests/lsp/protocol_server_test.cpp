@@ -93,7 +93,7 @@ TEST_CASE("exit without shutdown, or the end of input, ends the server with stat
   CHECK(run_scripted_session("Content-Length: 100\r\n\r\n{\"trunc", features).status == 1);
 }
 
-TEST_CASE("requests before initialize get ServerNotInitialized; notifications are dropped", "[lsp][protocol]") {
+TEST_CASE("requests before initialize get ServerNotInitialized, notifications are dropped", "[lsp][protocol]") {
   RecordingFeatures features;
   std::string input = frame(request(1, "textDocument/hover", {})) +
                       frame(notification("textDocument/didOpen", {{"textDocument", {}}})) + initialize_handshake() +
@@ -220,7 +220,7 @@ TEST_CASE("settings come from initializationOptions and from workspace/configura
   CHECK(features.config.lint.rules.select == std::vector<std::string>{"FL1"});
 }
 
-TEST_CASE("pushed settings apply; bad settings are logged and the project's kept", "[lsp][protocol]") {
+TEST_CASE("pushed settings apply, bad settings are logged and the project's kept", "[lsp][protocol]") {
   RecordingFeatures features;
   std::string input = initialize_handshake(json::object(), {{"unsafeFixes", "yes"}}) +
                       frame(notification("workspace/didChangeConfiguration", {{"settings", {{"forklift", {{"ignore", {"FL2"}}}}}}})) +
