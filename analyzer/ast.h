@@ -16,6 +16,19 @@
 //    body of a here-document (see HereDocBody).
 //  * Whitespace and comments are never nodes; comments are kept in
 //    Ast::comments.
+//  * Literal, SingleQuoted and AnsiCQuoted carry text = their whole slice
+//    (quotes included for the quoted ones).
+//  * An empty List is zero-width at the start of the next token (after blanks,
+//    newlines and comments): `a) esac` gives a List at `esac`.
+//  * A line continuation that ends a word belongs to the blanks after it; a
+//    `\r` before `\n` is whitespace and is not part of a comment.
+//
+// Dialect-dependent readings (both front ends agree on them):
+//  * sh: `a &> f` is `a &` then `> f`; `{fd}>`, `<(`, `$[` and `<<<` are not
+//    special; `time` is an ordinary command (as dash runs them).
+//  * ksh: `x=(a=1 b=2)` holds Assignments and `a.b=1` is an Assignment; in
+//    other dialects array-literal items `name=v` are Words.
+//  * `integer`, `float` and `nameref` are Declarations in every dialect.
 #pragma once
 
 #include <cstdint>
@@ -35,11 +48,13 @@ enum class NodeKind : uint8_t {
   AndIf,       // `a && b`: kids [left, right]; left-associative.
   OrIf,        // `a || b`: kids [left, right]; left-associative.
   Background,  // `cmd &`: kids [cmd]; span includes the `&`.
-  Coprocess,   // ksh `cmd |&` at end of a pipeline: kids [cmd]; span includes `|&`.
+  Coprocess,   // ksh `cmd |&`: a statement terminator like `&`; kids [the whole
+               // and-or list]; span includes `|&`.
   Pipeline,    // >= 2 commands: kids = commands. flags bit i (kPipeStderrLink << i)
                // set when link i (between kid i and i+1) is `|&` (bash).
   Negated,     // `! pipeline`: kids [pipeline or command]; span from `!`.
-  Time,        // `time [-p] pipeline`: kids [pipeline or command]; text = "time".
+  Time,        // `time [-p] pipeline`: kids [pipeline or command] (none for a bare
+               // `time`); text = "time"; `-p` has no node.
 
   // ---- Commands ------------------------------------------------------------
   SimpleCommand,  // kids in source order: Assignment, Word (name, args), Redirect.
@@ -87,11 +102,14 @@ enum class NodeKind : uint8_t {
   Select,      // same shape as For.
   ArithFor,    // `for (( init; cond; step )); do list; done`: kids [init, cond,
                // step, List body]; a missing expression is an Empty node.
+               // For, Select and ArithFor with a `{ list; }` body (ksh/bash) have
+               // the List of the braces' contents as body.
   Case,        // kids [Word subject, CaseItem*]; span `case`..`esac`.
   CaseItem,    // kids [Word pattern+, List body]; text = terminator (`;;`, `;&`,
                // `;;&`) or "" when the last item has none. Span from `(` or
                // the first pattern to the end of the terminator (or body).
-  FunctionDef, // text = name slice; flags kKshFunction for `function name`;
+  FunctionDef, // text = name slice; flags kKshFunction whenever the `function`
+               // keyword is written (also `function f()`);
                // kids [body]: the compound command (BraceGroup, Subshell, ...),
                // or a Redirected wrapping it.
   Redirected,  // a compound command with redirections: kids [command, Redirect+].
@@ -117,14 +135,18 @@ enum class NodeKind : uint8_t {
   AnsiCQuoted,  // $'...': span includes `$'` and `'`; no kids.
   LocaleQuoted, // $"...": like DoubleQuoted.
   ParamExp,     // $name, ${...}: text = parameter name slice (`x`, `1`, `@`,
-                // `.sh.version`; empty for `${!prefix*}` forms' prefix — see
-                // flags); op = operator spelling or "" for none:
+                // `.sh.version`; the prefix for `${!prefix*}`, whose op is
+                // `*` or `@`); op = operator spelling or "" for none:
                 //   `:-` `-` `:=` `=` `:?` `?` `:+` `+` `#` `##` `%` `%%`
                 //   `/` `//` `/#` `/%` `:` (substring) `^` `^^` `,` `,,` `~` `~~`
                 //   `@Q` (and other `@X`).
-                // kids: [Subscript]? then operand Words: one for most ops,
-                // [pattern, replacement?] for `/`-ops, [offset, length?] for `:`
-                // (raw arithmetic text as a Word). flags: kParamBraced,
+                // kids: [Subscript]? then operand Words: always one (maybe
+                // zero-width, `${x:-}`) for `-` `=` `?` `+` `#` `%` forms;
+                // [pattern, replacement?] for `/`-ops (the replacement only when
+                // its `/` is written); [offset, length?] for `:` (raw arithmetic
+                // text as a Word; length only when its `:` is written); for
+                // `^` `,` `~` forms a Word only when a pattern is written;
+                // none for `@X`. flags: kParamBraced,
                 // kParamLength (`${#x}`), kParamIndirect (`${!x}`, `${!a[@]}`,
                 // `${!prefix*}` / `${!prefix@}` with op "*" / "@").
   CommandSub,   // $( list ): kids [List]; span includes `$(` and `)`.
@@ -148,8 +170,9 @@ enum class NodeKind : uint8_t {
   ArithGroup,    // ( expr ): kids [expr].
   ArithCall,     // ksh math function `sqrt(x)`: text = name; kids = arguments.
   ArithWord,     // an expansion used as an operand (`$x`, `${#s}`, `$(cmd)`,
-                 // `'c'` in ksh): kids [part] (ParamExp, CommandSub,
-                 // SingleQuoted, ...) — its value is re-read as arithmetic.
+                 // `'c'` in ksh): kids = every adjacent part of the operand
+                 // (`10#$n` is [Literal "10#", ParamExp]) — its value is
+                 // re-read as arithmetic.
 
   // ---- Misc -------------------------------------------------------------------
   Empty,  // a missing optional piece that needs a slot (ArithFor). Zero-width at
