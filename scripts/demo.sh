@@ -53,7 +53,7 @@ spawns() {
   mapfile -t args < <(sample_args "$name")
   [[ -f $name.input ]] && input=$name.input
   "$forklift" run --stats "$script" "${args[@]}" < "$input" 2>&1 >/dev/null |
-    sed -n 's/.*spawned \([0-9][0-9]*\).*/\1/p' | tail -n 1 || true
+    sed -n 's/.*spawned:\{0,1\} \([0-9][0-9]*\).*/\1/p' | tail -n 1 || true
 }
 
 printf '%-22s %-5s %8s %14s %22s %9s  %s\n' script shell findings "forks" "time before -> after" speedup "same output"
