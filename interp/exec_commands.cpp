@@ -156,32 +156,38 @@ int Shell::exec_if(const Node* node) {
   }                                                   \
   if (flow_ == Flow::Return) break;
 
+// Counts the loops being run for break/continue, also when a body throws.
+class LoopDepth {
+ public:
+  explicit LoopDepth(int& depth) : depth_(depth) { ++depth_; }
+  ~LoopDepth() { --depth_; }
+  LoopDepth(const LoopDepth&) = delete;
+  LoopDepth& operator=(const LoopDepth&) = delete;
+
+ private:
+  int& depth_;
+};
+
 int Shell::exec_loop(const Node* node, bool until) {
   int status = 0;
-  ++loop_depth_;
-  try {
-    for (;;) {
-      ++errexit_suppressed_;
-      int cond;
-      try {
-        cond = exec(node->kids[0]);
-      } catch (...) {
-        --errexit_suppressed_;
-        throw;
-      }
+  LoopDepth depth(loop_depth_);
+  for (;;) {
+    ++errexit_suppressed_;
+    int cond;
+    try {
+      cond = exec(node->kids[0]);
+    } catch (...) {
       --errexit_suppressed_;
-      if (flow_ != Flow::None) {
-        FORKLIFT_LOOP_FLOW()
-      }
-      if ((cond == 0) == until) break;
-      status = exec(node->kids[1]);
+      throw;
+    }
+    --errexit_suppressed_;
+    if (flow_ != Flow::None) {
       FORKLIFT_LOOP_FLOW()
     }
-  } catch (...) {
-    --loop_depth_;
-    throw;
+    if ((cond == 0) == until) break;
+    status = exec(node->kids[1]);
+    FORKLIFT_LOOP_FLOW()
   }
-  --loop_depth_;
   return last_status_ = status;
 }
 
@@ -197,18 +203,12 @@ int Shell::exec_for(const Node* node) {
   std::string_view name = node->text;
   const Node* body = node->kids.back();
   int status = 0;
-  ++loop_depth_;
-  try {
-    for (const std::string& item : items) {
-      assign(name, item);
-      status = exec(body);
-      FORKLIFT_LOOP_FLOW()
-    }
-  } catch (...) {
-    --loop_depth_;
-    throw;
+  LoopDepth depth(loop_depth_);
+  for (const std::string& item : items) {
+    assign(name, item);
+    status = exec(body);
+    FORKLIFT_LOOP_FLOW()
   }
-  --loop_depth_;
   return last_status_ = status;
 }
 
@@ -222,32 +222,26 @@ int Shell::exec_select(const Node* node) {
     items = positional_;
   }
   int status = 0;
-  ++loop_depth_;
-  try {
-    for (;;) {
-      std::string menu;
-      for (size_t i = 0; i < items.size(); ++i) menu += fmt::format("{}) {}\n", i + 1, items[i]);
-      const std::string* ps3 = get_scalar("PS3");
-      menu += ps3 != nullptr ? *ps3 : "#? ";
-      write_fd(2, menu);
-      std::string reply;
-      if (input_.read_record(0, '\n', reply) == InputReader::Result::Eof) {
-        status = 1;
-        break;
-      }
-      set_scalar("REPLY", reply);
-      char* end = nullptr;
-      long choice = std::strtol(reply.c_str(), &end, 10);
-      bool valid = end != reply.c_str() && *end == '\0' && choice >= 1 && static_cast<size_t>(choice) <= items.size();
-      assign(node->text, valid ? items[static_cast<size_t>(choice - 1)] : "");
-      status = exec(node->kids.back());
-      FORKLIFT_LOOP_FLOW()
+  LoopDepth depth(loop_depth_);
+  for (;;) {
+    std::string menu;
+    for (size_t i = 0; i < items.size(); ++i) menu += fmt::format("{}) {}\n", i + 1, items[i]);
+    const std::string* ps3 = get_scalar("PS3");
+    menu += ps3 != nullptr ? *ps3 : "#? ";
+    write_fd(2, menu);
+    std::string reply;
+    if (input_.read_record(0, '\n', reply) == InputReader::Result::Eof) {
+      status = 1;
+      break;
     }
-  } catch (...) {
-    --loop_depth_;
-    throw;
+    set_scalar("REPLY", reply);
+    char* end = nullptr;
+    long choice = std::strtol(reply.c_str(), &end, 10);
+    bool valid = end != reply.c_str() && *end == '\0' && choice >= 1 && static_cast<size_t>(choice) <= items.size();
+    assign(node->text, valid ? items[static_cast<size_t>(choice - 1)] : "");
+    status = exec(node->kids.back());
+    FORKLIFT_LOOP_FLOW()
   }
-  --loop_depth_;
   return last_status_ = status;
 }
 
@@ -258,19 +252,13 @@ int Shell::exec_arith_for(const Node* node) {
   const Node* body = node->kids[3];
   int status = 0;
   if (init->kind != NodeKind::Empty) eval_arith(init);
-  ++loop_depth_;
-  try {
-    for (;;) {
-      if (cond->kind != NodeKind::Empty && !eval_arith(cond).truthy()) break;
-      status = exec(body);
-      FORKLIFT_LOOP_FLOW()
-      if (step->kind != NodeKind::Empty) eval_arith(step);
-    }
-  } catch (...) {
-    --loop_depth_;
-    throw;
+  LoopDepth depth(loop_depth_);
+  for (;;) {
+    if (cond->kind != NodeKind::Empty && !eval_arith(cond).truthy()) break;
+    status = exec(body);
+    FORKLIFT_LOOP_FLOW()
+    if (step->kind != NodeKind::Empty) eval_arith(step);
   }
-  --loop_depth_;
   return last_status_ = status;
 }
 
