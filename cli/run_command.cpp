@@ -101,6 +101,10 @@ const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
   sub->add_option("-c", request->command, "Run CMDS instead of a script file ([ARG0 ARGS...] follow)");
   sub->add_flag("--stats", request->stats, "Print the number of processes spawned to stderr at exit");
   sub->add_option("operands", request->operands, "SCRIPT [ARGS...]");
+  sub->footer(
+      "Environment:\n"
+      "  FORKLIFT_RANDOM_SEED=N  seed RANDOM as if the script began with RANDOM=N: runs are\n"
+      "                          reproducible and draw the same numbers as ksh93u+m after RANDOM=N");
   sub->prefix_command();
   sub->callback([request, sub, &status] {
     request->has_command = sub->count("-c") > 0;

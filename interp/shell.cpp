@@ -27,6 +27,20 @@ double now_seconds() {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
 }
 
+// glibc's rand_r: ksh93u+m draws RANDOM from it, so a seeded RANDOM gives
+// the same numbers as in ksh.
+uint32_t rand_r_step(uint32_t& seed) {
+  uint32_t next = seed;
+  next = next * 1103515245u + 12345u;
+  uint32_t result = (next / 65536) % 2048;
+  next = next * 1103515245u + 12345u;
+  result = (result << 10) ^ ((next / 65536) % 1024);
+  next = next * 1103515245u + 12345u;
+  result = (result << 10) ^ ((next / 65536) % 1024);
+  seed = next;
+  return result;
+}
+
 }  // namespace
 
 std::string justify_value(const std::string& value, char mode, int width) {
@@ -48,7 +62,11 @@ std::string justify_value(const std::string& value, char mode, int width) {
 Shell::Shell() : arith_ast_(std::make_unique<Ast>()) {
   start_time_ = now_seconds();
   shell_pid_ = getpid();
-  random_state_ = static_cast<int>(getpid() ^ static_cast<pid_t>(start_time_));
+  random_state_ = static_cast<uint32_t>(getpid()) ^ static_cast<uint32_t>(start_time_);
+  // Pinned by verify and bench for reproducible runs, as `RANDOM=N` would.
+  if (const char* seed = std::getenv("FORKLIFT_RANDOM_SEED"); seed != nullptr && *seed != '\0') {
+    random_state_ = static_cast<uint32_t>(std::strtoll(seed, nullptr, 10));
+  }
   for (char** env = environ; env != nullptr && *env != nullptr; ++env) {
     std::string_view entry(*env);
     size_t eq = entry.find('=');
@@ -252,8 +270,13 @@ const std::string* Shell::get_scalar(std::string_view name) {
   if (var == nullptr) return nullptr;
   if (var->attrs & kAttrDynamic) {
     if (ref.name == "RANDOM") {
-      random_state_ = random_state_ * 1103515245 + 12345;
-      dynamic = std::to_string((static_cast<unsigned>(random_state_) >> 16) & 0x7fff);
+      // ksh93u+m: (rand_r() >> 3) & 0x7fff, never the same number twice in a row.
+      uint32_t value = 0;
+      do {
+        value = (rand_r_step(random_state_) >> 3) & 0x7fff;
+      } while (static_cast<int64_t>(value) == random_last_);
+      random_last_ = value;
+      dynamic = std::to_string(value);
     } else if (ref.name == "SECONDS") {
       dynamic = fmt::format("{:.3f}", now_seconds() - start_time_);
     } else if (ref.name == "LINENO") {
@@ -343,7 +366,10 @@ void Shell::assign(std::string_view name, std::string_view value, bool append) {
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
   if (var.attrs & kAttrDynamic) {
     if (ref.name == "SECONDS") start_time_ = now_seconds() - std::strtod(std::string(value).c_str(), nullptr);
-    if (ref.name == "RANDOM") random_state_ = std::atoi(std::string(value).c_str());
+    if (ref.name == "RANDOM") {
+      random_state_ = static_cast<uint32_t>(eval_arith_int(value));
+      random_last_ = -1;
+    }
     return;
   }
   std::string text;

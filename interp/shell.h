@@ -318,7 +318,8 @@ class Shell {
   bool in_exit_trap_ = false;
   bool has_debug_trap_ = false;
   bool in_debug_trap_ = false;
-  int random_state_ = 0;
+  uint32_t random_state_ = 0;
+  int64_t random_last_ = -1;  // RANDOM never repeats its previous value
   int source_depth_ = 0;
   size_t command_redirection_mark_ = 0;
   pid_t shell_pid_ = 0;
