@@ -85,6 +85,22 @@ pid_t wait_retrying(pid_t pid, int* status) {
   return got;
 }
 
+// Makes `fd` the descriptor `target`, open across exec.
+bool onto(int fd, int target) {
+  if (fd != target) return dup2(fd, target) == target;
+  int flags = fcntl(fd, F_GETFD);
+  return flags >= 0 && fcntl(fd, F_SETFD, flags & ~FD_CLOEXEC) == 0;
+}
+
+void reset_signals() {
+  struct sigaction by_default {};
+  by_default.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) sigaction(sig, &by_default, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
 struct Report {
   int wait_status;
   uint64_t processes;
@@ -92,7 +108,7 @@ struct Report {
 
 // PID 1 of the namespace: waits for the go-ahead (the ID maps written),
 // starts the command, reaps everything, counts, reports.
-[[noreturn]] void reap(const std::function<void()>& in_child, int go_fd, int report_fd) {
+[[noreturn]] void reap(const std::function<void()>& in_child, Leftovers leftovers, int go_fd, int report_fd) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   char go = 0;
   if (!read_all(go_fd, &go, 1) || go != 'G') _exit(127);
@@ -108,7 +124,10 @@ struct Report {
   int status = 0;
   pid_t got;
   while ((got = wait_retrying(-1, &status)) > 0) {
-    if (got == command) report.wait_status = status;
+    if (got != command) continue;
+    report.wait_status = status;
+    // From a namespace's init, -1 means every other process of the namespace.
+    if (leftovers == Leftovers::Kill) kill(-1, SIGKILL);
   }
   pid_t probe = raw_fork(0);
   if (probe == 0) _exit(0);
@@ -126,7 +145,7 @@ int shell_status(int wait_status) {
   return WEXITSTATUS(wait_status);
 }
 
-std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child) {
+std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child, Leftovers leftovers) {
   int go[2], report[2];
   if (pipe2(go, O_CLOEXEC) != 0) return std::nullopt;
   if (pipe2(report, O_CLOEXEC) != 0) {
@@ -140,7 +159,7 @@ std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child)
   if (reaper == 0) {
     close(go[1]);
     close(report[0]);
-    reap(in_child, go[0], report[1]);
+    reap(in_child, leftovers, go[0], report[1]);
   }
   int saved = errno;
   close(go[0]);
@@ -160,6 +179,29 @@ std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child)
   close_fd(spawn.report_fd);
   errno = saved;
   return std::nullopt;
+}
+
+std::optional<CountedSpawn> spawn_exec_counted(const CountedExec& exec, Leftovers leftovers) {
+  // Everything the child needs is prepared here: after the fork it may only
+  // make system calls.
+  auto pointers = [](const std::vector<std::string>& strings) {
+    std::vector<char*> p;
+    for (const std::string& s : strings) p.push_back(const_cast<char*>(s.c_str()));
+    p.push_back(nullptr);
+    return p;
+  };
+  std::vector<char*> argv = pointers(exec.argv), envp = pointers(exec.env);
+  return spawn_counted(
+      [&] {
+        if (chdir(exec.cwd.c_str()) != 0) return;
+        int in = open(exec.stdin_path.c_str(), O_RDONLY);
+        if (in < 0 || dup2(in, STDIN_FILENO) < 0) return;
+        if (in != STDIN_FILENO) close(in);
+        if (!onto(exec.stdout_fd, STDOUT_FILENO) || !onto(exec.stderr_fd, STDERR_FILENO)) return;
+        reset_signals();
+        execve(argv[0], argv.data(), envp.data());
+      },
+      leftovers);
 }
 
 std::optional<CountedReport> read_counted_report(CountedSpawn& spawn) {

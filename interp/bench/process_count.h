@@ -32,6 +32,11 @@ struct CountedSpawn {
   int report_fd = -1;  // where the reaper writes the command's status and the count
 };
 
+// What the reaper does with processes still running when the command exits:
+// wait for them (the count then covers everything the tree ever ran), or
+// kill them, as a runner that ends a script's leftover background jobs does.
+enum class Leftovers { Wait, Kill };
+
 // Forks a reaper in a new user+PID namespace, which forks and runs
 // `in_child` as the command. `in_child` runs as after fork() in a possibly
 // multi-threaded program: async-signal-safe calls only, then exec or _exit
@@ -40,7 +45,21 @@ struct CountedSpawn {
 // it with SIGKILL kills every process of the tree, and it dies with the
 // calling thread. Returns nullopt, errno set, when the kernel refuses the
 // namespaces (EPERM, EINVAL, ENOSPC, ...); nothing was run then.
-std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child);
+std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child,
+                                          Leftovers leftovers = Leftovers::Wait);
+
+// The usual spawn of a runner, under a counting reaper: the command runs in
+// `cwd` with stdin from `stdin_path`, stdout and stderr on the given
+// descriptors, every signal unblocked and at its default action, and
+// execve(argv[0], argv, env). Exit status 127 when that fails.
+struct CountedExec {
+  std::vector<std::string> argv;  // argv[0] is the program's path
+  std::vector<std::string> env;   // NAME=VALUE
+  std::string cwd;
+  std::string stdin_path = "/dev/null";
+  int stdout_fd = 1, stderr_fd = 2;
+};
+std::optional<CountedSpawn> spawn_exec_counted(const CountedExec& exec, Leftovers leftovers);
 
 // What the reaper reported once the command and every descendant had exited.
 struct CountedReport {

@@ -1,5 +1,6 @@
 #include "interp/bench/process_count.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@ using forklift::interp::bench::process_counting_available;
 using forklift::interp::bench::read_counted_report;
 using forklift::interp::bench::run_counted;
 using forklift::interp::bench::spawn_counted;
+using forklift::interp::bench::spawn_exec_counted;
 
 namespace {
 
@@ -103,4 +105,60 @@ TEST_CASE("killing the reaper ends the whole tree") {
   CHECK(read(out[0], &byte, 1) == 0);
   close(out[0]);
   CHECK_FALSE(read_counted_report(*spawn));
+}
+
+namespace {
+
+std::string read_all_from(int fd) {
+  std::string text;
+  char buffer[256];
+  ssize_t n;
+  while ((n = read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<size_t>(n));
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("a counted exec runs in its directory with its environment and output") {
+  if (!counting_or_skip()) return;
+  int out[2];
+  REQUIRE(pipe2(out, O_CLOEXEC) == 0);
+  forklift::interp::bench::CountedExec exec;
+  exec.argv = {"/bin/sh", "-c", "pwd; echo \"$GREETING\"; /bin/true; exit 0"};
+  exec.env = {"PATH=/usr/bin:/bin", "GREETING=hello"};
+  exec.cwd = "/tmp";
+  exec.stdout_fd = out[1];
+  auto spawn = spawn_exec_counted(exec, forklift::interp::bench::Leftovers::Wait);
+  REQUIRE(spawn);
+  close(out[1]);
+  std::string printed = read_all_from(out[0]);
+  close(out[0]);
+  int status = 0;
+  REQUIRE(waitpid(spawn->reaper, &status, 0) == spawn->reaper);
+  auto report = read_counted_report(*spawn);
+  REQUIRE(report);
+  CHECK(printed == "/tmp\nhello\n");
+  CHECK(WIFEXITED(report->wait_status));
+  CHECK(report->processes == 1);
+}
+
+TEST_CASE("a counted exec can kill what the command leaves running") {
+  if (!counting_or_skip()) return;
+  char dir_template[] = "/tmp/forklift-bench-test-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  std::string dir = dir_template;
+  forklift::interp::bench::CountedExec exec;
+  // Left to run, the background job would write the marker a moment later.
+  exec.argv = {"/bin/sh", "-c", "(sleep 1; echo late > marker) & exit 0"};
+  exec.env = {"PATH=/usr/bin:/bin"};
+  exec.cwd = dir;
+  auto spawn = spawn_exec_counted(exec, forklift::interp::bench::Leftovers::Kill);
+  REQUIRE(spawn);
+  int status = 0;
+  REQUIRE(waitpid(spawn->reaper, &status, 0) == spawn->reaper);
+  auto report = read_counted_report(*spawn);
+  REQUIRE(report);
+  CHECK(report->processes >= 1);  // the subshell, and the sleep if it got that far
+  CHECK(access((dir + "/marker").c_str(), F_OK) != 0);
+  rmdir(dir.c_str());
 }
