@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "analyzer/dialect.h"
+#include "cli/git_excludes.h"
 #include "cli/gitignore.h"
 
 namespace fs = std::filesystem;
@@ -39,25 +40,24 @@ class Walker {
 
   void walk_root(const std::string& display, const fs::path& absolute) {
     GitignoreStack stack;
-    for (const fs::path& ancestor : ancestors_within_repository(absolute)) stack.push_directory(ancestor.generic_string());
+    if (std::optional<RepositoryLayout> repository = find_repository(absolute)) {
+      std::string root = repository->root.generic_string();
+      for (const fs::path& file : exclude_files(*repository)) stack.push_file(root, file.string());
+      for (const fs::path& folder : folders_above(repository->root, absolute)) stack.push_directory(folder.generic_string());
+    }
     walk(display, absolute.generic_string(), stack);
   }
 
  private:
-  // The folders from the repository root (holding .git) down to the parent of
-  // `directory`; empty outside a repository.
-  static std::vector<fs::path> ancestors_within_repository(const fs::path& directory) {
+  // The folders from `root` down to the parent of `directory`.
+  static std::vector<fs::path> folders_above(const fs::path& root, const fs::path& directory) {
     std::vector<fs::path> chain;
-    std::error_code ignored;
-    if (fs::exists(directory / ".git", ignored)) return chain;  // `directory` is the repository root
-    for (fs::path dir = directory.parent_path(); dir.has_relative_path(); dir = dir.parent_path()) {
+    for (fs::path dir = directory; dir != root && dir.has_relative_path();) {
+      dir = dir.parent_path();
       chain.push_back(dir);
-      if (fs::exists(dir / ".git", ignored)) {
-        std::reverse(chain.begin(), chain.end());
-        return chain;
-      }
     }
-    return {};
+    std::reverse(chain.begin(), chain.end());
+    return chain;
   }
 
   void walk(const std::string& display, const std::string& absolute, GitignoreStack& stack) {

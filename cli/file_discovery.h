@@ -15,8 +15,8 @@ struct Discovery {
 };
 
 // Directories are walked recursively, skipping .git, symlinked directories,
-// and what .gitignore files (in the tree and above it, up to the repository
-// root) ignore.
+// and what git ignores: .gitignore files (in the tree and above it, up to the
+// repository root), the repository's info/exclude and core.excludesFile.
 Discovery discover_files(const std::vector<std::string>& paths);
 
 // A shell script by name (.sh .bash .ksh .mksh .dash) or by its `#!` line;

@@ -62,7 +62,11 @@ std::optional<bool> GitignoreFile::match(std::string_view absolute_path, bool is
 }
 
 bool GitignoreStack::push_directory(const std::string& absolute_directory) {
-  std::ifstream in(absolute_directory + "/.gitignore", std::ios::binary);
+  return push_file(absolute_directory, absolute_directory + "/.gitignore");
+}
+
+bool GitignoreStack::push_file(const std::string& absolute_directory, const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
   if (!in) return false;
   std::stringstream text;
   text << in.rdbuf();

@@ -2,8 +2,7 @@
 //
 // Supported: comments, blank lines, trailing-space trimming, `!` negation,
 // dir-only patterns (`build/`), anchored patterns (a '/' anywhere but the end),
-// `*`, `?`, `[...]`, `**`, and `\` escapes. Not read: .git/info/exclude and
-// core.excludesFile.
+// `*`, `?`, `[...]`, `**`, and `\` escapes.
 #pragma once
 
 #include <optional>
@@ -39,6 +38,8 @@ class GitignoreStack {
  public:
   // Reads DIRECTORY/.gitignore if present; returns whether one was pushed.
   bool push_directory(const std::string& absolute_directory);
+  // Reads FILE, whose patterns are relative to DIRECTORY (info/exclude, core.excludesFile).
+  bool push_file(const std::string& absolute_directory, const std::string& file);
   void pop() { files_.pop_back(); }
   bool ignored(std::string_view absolute_path, bool is_directory) const;
 

@@ -7,7 +7,6 @@
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
-#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -97,11 +96,9 @@ class SedLiteral final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     if (context.dialect == Dialect::Sh) return;
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
-      if (inside_escaped_backtick(model, substitution)) continue;
-      std::optional<PipedValue> value = match_piped_value(model, substitution, "sed");
-      if (!value) continue;
-      std::vector<const Node*> words = command_words(value->consumer);
+    for (const PipedValue& value : piped_values(model, context.ast.root, "sed")) {
+      const Node* substitution = value.substitution;
+      std::vector<const Node*> words = command_words(value.consumer);
       std::optional<std::string> script;
       if (words.size() == 2) {
         script = static_word_value(model.source(), words[1]);
@@ -113,10 +110,10 @@ class SedLiteral final : public Rule {
       std::string pattern = is_plain(sub->pattern) ? sub->pattern : double_quote(sub->pattern);
       std::string replacement = is_plain(sub->replacement) ? sub->replacement : double_quote(sub->replacement);
       std::string expansion =
-          fmt::format("${{{}{}{}/{}}}", piped_name(*value), sub->global ? "//" : "/", pattern, replacement);
+          fmt::format("${{{}{}{}/{}}}", piped_name(value), sub->global ? "//" : "/", pattern, replacement);
       FixSafety safety;
-      downgrade_for_piped_value(model, *value, safety);
-      if (!sub->global && !(is_identifier(piped_name(*value)) && model.certainly_integer(piped_name(*value), value->parameter))) {
+      downgrade_for_piped_value(model, value, safety);
+      if (!sub->global && !(piped_integer(model, value))) {
         safety.downgrade(Applicability::Unsafe,
                          "for a multi-line value sed replaces on every line, the expansion only once");
       }

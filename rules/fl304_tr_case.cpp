@@ -5,7 +5,6 @@
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
-#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -58,17 +57,15 @@ class TrCase final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
-      if (inside_escaped_backtick(model, substitution)) continue;
-      std::optional<PipedValue> value = match_piped_value(model, substitution, "tr");
-      if (!value) continue;
-      std::vector<const Node*> words = command_words(value->consumer);
+    for (const PipedValue& value : piped_values(model, context.ast.root, "tr")) {
+      const Node* substitution = value.substitution;
+      std::vector<const Node*> words = command_words(value.consumer);
       if (words.size() != 3) continue;
       auto from = static_word_value(model.source(), words[1]);
       auto to = static_word_value(model.source(), words[2]);
       int to_upper = from && to ? direction(*from, *to) : 0;
       if (to_upper == 0) continue;
-      std::string_view name = piped_name(*value);
+      std::string_view name = piped_name(value);
       Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`tr` changing case forks processes");
       std::string expansion = fmt::format("${{{}{}}}", name, to_upper > 0 ? "^^" : ",,");
       if (context.dialect == Dialect::Bash) {
@@ -79,7 +76,7 @@ class TrCase final : public Rule {
       attach_cost(context, substitution, diagnostic);
       if (context.dialect == Dialect::Bash) {
         FixSafety safety;
-        downgrade_for_piped_value(model, *value, safety);
+        downgrade_for_piped_value(model, value, safety);
         safety.downgrade(Applicability::Unsafe, "bash's case expansions also convert non-ASCII letters, `tr` does not");
         attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
       }

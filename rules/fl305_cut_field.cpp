@@ -7,7 +7,6 @@
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
-#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -90,21 +89,19 @@ class CutField final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
-      if (inside_escaped_backtick(model, substitution)) continue;
-      std::optional<PipedValue> value = match_piped_value(model, substitution, "cut");
-      if (!value) continue;
-      std::optional<CutOptions> cut = parse_cut(model, command_words(value->consumer));
+    for (const PipedValue& value : piped_values(model, context.ast.root, "cut")) {
+      const Node* substitution = value.substitution;
+      std::optional<CutOptions> cut = parse_cut(model, command_words(value.consumer));
       if (!cut) continue;
       std::string delimiter = pattern_character(cut->delimiter[0]);
       Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`cut` taking a field forks processes");
-      std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(*value), delimiter);
+      std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(value), delimiter);
       diagnostic.message += cut->field == 1 ? fmt::format(": use `{}`", expansion)
                                             : std::string("; split it with `IFS` and `read` or `set --` instead");
       attach_cost(context, substitution, diagnostic);
       if (cut->field == 1) {
         FixSafety safety;
-        downgrade_for_piped_value(model, *value, safety);
+        downgrade_for_piped_value(model, value, safety);
         safety.downgrade(Applicability::Unsafe, "`cut` splits every line of a multi-line value");
         attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
       }

@@ -5,7 +5,6 @@
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
-#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -44,19 +43,16 @@ class WcLength final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
-      if (inside_escaped_backtick(model, substitution)) continue;
-      std::optional<PipedValue> value = match_piped_value(model, substitution, "wc");
-      if (!value) continue;
-      std::vector<const Node*> words = command_words(value->consumer);
+    for (const PipedValue& value : piped_values(model, context.ast.root, "wc")) {
+      const Node* substitution = value.substitution;
+      std::vector<const Node*> words = command_words(value.consumer);
       std::optional<std::string> option = words.size() == 2 ? static_word_value(model.source(), words[1]) : std::nullopt;
       if (option != "-c" && option != "-m") continue;
-      std::string_view name = piped_name(*value);
-      std::string expansion = value->adds_newline ? fmt::format("$((${{#{}}} + 1))", name) : fmt::format("${{#{}}}", name);
+      std::string_view name = piped_name(value);
+      std::string expansion = value.adds_newline ? fmt::format("$((${{#{}}} + 1))", name) : fmt::format("${{#{}}}", name);
       FixSafety safety;
-      bool integer = is_identifier(name) && model.certainly_integer(name, value->parameter);
-      if (!integer) {
-        downgrade_for_piped_value(model, *value, safety);
+      if (!piped_integer(model, value)) {
+        downgrade_for_piped_value(model, value, safety);
         if (option == "-c") {
           safety.downgrade(Applicability::Unsafe, "`wc -c` counts bytes, `${#v}` counts characters");
         }

@@ -1,6 +1,7 @@
 #include "rules/piped_value.h"
 
 #include "analyzer/semantic/words.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -73,9 +74,24 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
 
 std::string_view piped_name(const PipedValue& value) { return value.parameter->text; }
 
-void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+std::vector<PipedValue> piped_values(const SemanticModel& model, const Node* root, std::string_view consumer_name) {
+  std::vector<PipedValue> values;
+  for (const Node* substitution : substitutions(root)) {
+    if (inside_escaped_backtick(model, substitution)) continue;
+    if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name)) {
+      values.push_back(*value);
+    }
+  }
+  return values;
+}
+
+bool piped_integer(const SemanticModel& model, const PipedValue& value) {
   std::string_view name = piped_name(value);
-  if (is_identifier(name) && model.certainly_integer(name, value.parameter)) return;
+  return is_identifier(name) && model.certainly_integer(name, value.parameter);
+}
+
+void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+  if (piped_integer(model, value)) return;
   if (value.via_echo) {
     safety.downgrade(Applicability::Unsafe,
                      "echo takes a value like `-n` as an option and dash's echo interprets backslashes");

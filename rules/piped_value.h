@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/ast.h"
 #include "analyzer/semantic_model.h"
@@ -24,8 +25,15 @@ struct PipedValue {
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
                                             std::string_view consumer_name);
 
+// Every substitution of the tree that pipes a value into `consumer_name`, in
+// source order; those inside an escaped backtick are left to FL201.
+std::vector<PipedValue> piped_values(const SemanticModel& model, const Node* root, std::string_view consumer_name);
+
 // The parameter expansion that names the value: `v` for `$v`, `1` for `$1`.
 std::string_view piped_name(const PipedValue& value);
+
+// The value is a variable proven to hold a decimal integer where it is read.
+bool piped_integer(const SemanticModel& model, const PipedValue& value);
 
 // The differences every rewrite of a piped value into an expansion has, unless
 // the value is a known integer: echo's options and backslashes, word

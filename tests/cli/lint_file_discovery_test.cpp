@@ -112,3 +112,30 @@ TEST_CASE("lint discovery: shell script sniffing") {
   CHECK_FALSE(looks_like_shell_script("run", "echo hi\n"));
   CHECK_FALSE(looks_like_shell_script("x.sh", std::string("ab\0c", 4)));
 }
+
+TEST_CASE("lint discovery: .git/info/exclude and core.excludesFile from the repository config") {
+  ScratchDir dir;
+  dir.write("repo/.git/HEAD", "");
+  dir.write("repo/.git/info/exclude", "local-*.sh\n");
+  dir.write("repo/.git/config", "[core]\n\tbare = false\n[Core]\n\texcludesFile = \"" + dir / "user-ignore" + "\"\n");
+  dir.write("user-ignore", "generated/\nkept.sh\n");
+  dir.write("repo/.gitignore", "!kept.sh\n");
+  dir.write("repo/a.sh", "echo\n");
+  dir.write("repo/local-b.sh", "echo\n");
+  dir.write("repo/kept.sh", "echo\n");
+  dir.write("repo/generated/c.sh", "echo\n");
+  Discovery discovery = discover_files({dir / "repo"});
+  // .gitignore outranks both exclude files: its `!kept.sh` re-includes.
+  CHECK(relative_files(dir, discovery) == std::vector<std::string>{"repo/a.sh", "repo/kept.sh"});
+}
+
+TEST_CASE("lint discovery: a linked worktree reads info/exclude of the shared git folder") {
+  ScratchDir dir;
+  dir.write("main/.git/info/exclude", "*.tmp.sh\n");
+  dir.write("main/.git/worktrees/wt/commondir", "../..\n");
+  dir.write("wt/.git", "gitdir: " + dir / "main/.git/worktrees/wt" + "\n");
+  dir.write("wt/src/a.sh", "echo\n");
+  dir.write("wt/src/b.tmp.sh", "echo\n");
+  Discovery discovery = discover_files({dir / "wt/src"});
+  CHECK(relative_files(dir, discovery) == std::vector<std::string>{"wt/src/a.sh"});
+}
