@@ -25,6 +25,7 @@ struct RunRequest {
   std::string command;  // -c text
   bool has_command = false;
   bool stats = false;
+  std::string arg0;  // $0 of a script file, when not its path (scripts without #! run from a script)
   std::vector<std::string> operands;  // script and its arguments, or -c's $0 and arguments
 };
 
@@ -48,6 +49,7 @@ int run_interpreter(const RunRequest& request) {
       std::fprintf(stderr, "forklift: %s\n", loaded.error.c_str());
       return 127;
     }
+    if (!request.arg0.empty()) name = request.arg0;
     text = loaded.file->text();
     args.assign(request.operands.begin() + 1, request.operands.end());
   } else {
@@ -100,6 +102,8 @@ const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
   CLI::App* sub = app.add_subcommand("run", "Run a ksh script with the bundled ksh93-compatible interpreter");
   sub->add_option("-c", request->command, "Run CMDS instead of a script file ([ARG0 ARGS...] follow)");
   sub->add_flag("--stats", request->stats, "Print the number of processes spawned to stderr at exit");
+  // Used by the interpreter itself to run a script that has no #! line.
+  sub->add_option("--arg0", request->arg0, "$0 of the script file")->group("");
   sub->add_option("operands", request->operands, "SCRIPT [ARGS...]");
   sub->footer(
       "Environment:\n"

@@ -23,6 +23,51 @@ struct SavedVariable {
   Variable value;
 };
 
+// The running forklift binary, which runs scripts that have no `#!` line.
+const std::string& own_executable() {
+  static const std::string path = [] {
+    char buf[4096];
+    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
+  }();
+  return path;
+}
+
+// ksh refuses to run a file as a script when its first line holds a NUL byte.
+bool looks_binary(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[256];
+  ssize_t n = ::read(fd, buf, sizeof buf);
+  ::close(fd);
+  for (ssize_t i = 0; i < n && buf[i] != '\n'; ++i) {
+    if (buf[i] == '\0') return true;
+  }
+  return false;
+}
+
+// A file the kernel cannot execute (no `#!`) runs as a ksh script, as ksh
+// does on ENOEXEC: here by this binary's `run`, with $0 the name as typed.
+bool as_script(SpawnPlan& plan, const std::string& typed_name) {
+  if (own_executable().empty() || looks_binary(plan.path)) return false;
+  std::vector<std::string> argv{own_executable(), "run", "--arg0", typed_name, plan.path};
+  argv.insert(argv.end(), plan.argv.begin() + 1, plan.argv.end());
+  plan.argv = std::move(argv);
+  plan.path = own_executable();
+  return true;
+}
+
+// Returns only when execve fails (errno set).
+void execve_plan(SpawnPlan& plan) {
+  std::vector<char*> args;
+  for (auto& a : plan.argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  std::vector<char*> env;
+  for (auto& e : plan.env) env.push_back(e.data());
+  env.push_back(nullptr);
+  ::execve(plan.path.c_str(), args.data(), env.data());
+}
+
 }  // namespace
 
 int Shell::exec_assignments_only(const Node* node) {
@@ -210,24 +255,15 @@ int Shell::exec_external(std::vector<std::string>& argv, bool replace_shell) {
   out_.flush();
   input_.release_all();
   if (replace_shell) {
-    std::vector<char*> args;
-    for (auto& a : plan.argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    std::vector<char*> env;
-    for (auto& e : plan.env) env.push_back(e.data());
-    env.push_back(nullptr);
-    ::execve(plan.path.c_str(), args.data(), env.data());
+    execve_plan(plan);
+    if (errno == ENOEXEC && as_script(plan, argv[0])) execve_plan(plan);
     fatal(fmt::format("{}: cannot execute [{}]", argv[0], std::strerror(errno)), 126);
   }
   materialize_capture();
   pid_t pid = launcher_.spawn(plan);
+  if (pid == -ENOEXEC && as_script(plan, argv[0])) pid = launcher_.spawn(plan);
   if (pid < 0) {
     int err = -pid;
-    if (err == ENOEXEC) {
-      // A script without #!: ksh runs it with itself.
-      error(fmt::format("{}: cannot execute [Exec format error]", argv[0]));
-      return last_status_ = 126;
-    }
     error(fmt::format("{}: cannot execute [{}]", argv[0], std::strerror(err)));
     return last_status_ = err == ENOENT ? 127 : 126;
   }
