@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "interp/builtins.h"
+#include "interp/locale_text.h"
 
 namespace forklift::interp {
 
@@ -119,8 +120,9 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
   shell.out().flush();
   for (;;) {
     std::string chunk;
-    result = shell.input().read_record(fd, exact ? '\0' : delim, chunk, limit > 0 ? limit - line.size() : 0);
-    if (exact && result == InputReader::Result::Record && chunk.size() < limit - line.size()) {
+    size_t wanted = limit > 0 ? limit - text::char_count(line) : 0;
+    result = shell.input().read_record(fd, exact ? '\0' : delim, chunk, wanted);
+    if (exact && result == InputReader::Result::Record && text::char_count(chunk) < wanted) {
       // -N ignores delimiters: keep reading until the count is reached.
       line += chunk;
       line.push_back('\0');

@@ -289,6 +289,7 @@ int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
       continue;
     }
     shell.vars().unset(name);
+    shell.note_variable_change(name);
   }
   return status;
 }

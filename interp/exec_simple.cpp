@@ -145,6 +145,7 @@ int Shell::exec_simple(const Node* node) {
         vars_.unset(it->name);
       }
       vars_.note_export_change();
+      note_variable_change(it->name);
     }
   };
   try {

@@ -7,6 +7,7 @@
 
 #include "interp/errors.h"
 #include "interp/expander.h"
+#include "interp/locale_text.h"
 
 namespace forklift::interp {
 
@@ -60,29 +61,33 @@ std::string option_letters(const ShellOptions& o) {
   return s;
 }
 
-// Longest/shortest prefix or suffix removal with a pattern.
+// Longest/shortest prefix or suffix removal with a pattern. Only character
+// boundaries are tried (every byte outside UTF-8 mode).
 std::string remove_pattern(const std::string& value, const std::string& pattern, std::string_view op) {
   bool prefix = op[0] == '#';
   bool longest = op.size() == 2;
-  size_t n = value.size();
+  std::string_view v(value);
+  size_t n = v.size();
+  bool bytes = !text::utf8() || text::is_ascii(v);
+  auto boundary = [&](size_t pos) { return bytes || text::is_char_start(v, pos); };
   if (prefix) {
     if (longest) {
       for (size_t len = n + 1; len-- > 0;) {
-        if (Shell::pattern_match(pattern, std::string_view(value).substr(0, len))) return value.substr(len);
+        if (boundary(len) && Shell::pattern_match(pattern, v.substr(0, len))) return value.substr(len);
       }
     } else {
       for (size_t len = 0; len <= n; ++len) {
-        if (Shell::pattern_match(pattern, std::string_view(value).substr(0, len))) return value.substr(len);
+        if (boundary(len) && Shell::pattern_match(pattern, v.substr(0, len))) return value.substr(len);
       }
     }
   } else {
     if (longest) {
       for (size_t start = 0; start <= n; ++start) {
-        if (Shell::pattern_match(pattern, std::string_view(value).substr(start))) return value.substr(0, start);
+        if (boundary(start) && Shell::pattern_match(pattern, v.substr(start))) return value.substr(0, start);
       }
     } else {
       for (size_t start = n + 1; start-- > 0;) {
-        if (Shell::pattern_match(pattern, std::string_view(value).substr(start))) return value.substr(0, start);
+        if (boundary(start) && Shell::pattern_match(pattern, v.substr(start))) return value.substr(0, start);
       }
     }
   }
@@ -96,15 +101,17 @@ std::string substitute(const std::string& value, const std::string& pattern, con
   bool anchor_end = op == "/%";
   std::string_view v(value);
   size_t n = v.size();
+  bool bytes = !text::utf8() || text::is_ascii(v);
+  auto boundary = [&](size_t pos) { return bytes || text::is_char_start(v, pos); };
   if (anchor_start) {
     for (size_t len = n + 1; len-- > 0;) {
-      if (Shell::pattern_match(pattern, v.substr(0, len))) return replacement + value.substr(len);
+      if (boundary(len) && Shell::pattern_match(pattern, v.substr(0, len))) return replacement + value.substr(len);
     }
     return value;
   }
   if (anchor_end) {
     for (size_t start = 0; start <= n; ++start) {
-      if (Shell::pattern_match(pattern, v.substr(start))) return value.substr(0, start) + replacement;
+      if (boundary(start) && Shell::pattern_match(pattern, v.substr(start))) return value.substr(0, start) + replacement;
     }
     return value;
   }
@@ -115,21 +122,22 @@ std::string substitute(const std::string& value, const std::string& pattern, con
     if (replaced && !global) break;
     size_t match_len = std::string::npos;
     for (size_t len = n - i + 1; len-- > 0;) {
-      if (Shell::pattern_match(pattern, v.substr(i, len))) {
+      if (boundary(i + len) && Shell::pattern_match(pattern, v.substr(i, len))) {
         match_len = len;
         break;
       }
     }
+    size_t step = i < n ? text::char_length(v, i) : 1;
     if (match_len == std::string::npos || (match_len == 0 && pattern.empty())) {
-      if (i < n) out.push_back(v[i]);
-      ++i;
+      if (i < n) out.append(v.substr(i, step));
+      i += step;
       continue;
     }
     out += replacement;
     replaced = true;
     if (match_len == 0) {
-      if (i < n) out.push_back(v[i]);
-      ++i;
+      if (i < n) out.append(v.substr(i, step));
+      i += step;
     } else {
       i += match_len;
     }
@@ -294,7 +302,7 @@ void Expander::parameter(const Node* param, bool quoted) {
   if (length) {
     std::string count;
     if (value.is_list) count = std::to_string(value.list.size());
-    else count = std::to_string(value.scalar.size());
+    else count = std::to_string(text::char_count(value.scalar));
     if (!value.set && !value.is_list && shell.options().nounset && name != "#") {
       shell.fatal(fmt::format("{}: parameter not set", name));
     }
@@ -406,13 +414,16 @@ void Expander::parameter(const Node* param, bool quoted) {
       for (int64_t k = start; k < end; ++k) slice.push_back(items[static_cast<size_t>(k)]);
       value.list = std::move(slice);
     } else {
-      int64_t size = static_cast<int64_t>(value.scalar.size());
+      // Offsets count characters: bytes converted here in UTF-8 mode.
+      int64_t size = static_cast<int64_t>(text::char_count(value.scalar));
       if (offset < 0) offset += size;
       if (offset < 0 || offset > size) {
         value.scalar.clear();
       } else {
         int64_t end = has_length ? (count < 0 ? offset : std::min(size, offset + count)) : size;
-        value.scalar = value.scalar.substr(static_cast<size_t>(offset), static_cast<size_t>(std::max<int64_t>(0, end - offset)));
+        size_t first = text::byte_offset(value.scalar, static_cast<size_t>(offset));
+        size_t last = text::byte_offset(value.scalar, static_cast<size_t>(std::max(offset, end)));
+        value.scalar = value.scalar.substr(first, last - first);
       }
     }
   } else if (op == "^" || op == "^^" || op == "," || op == ",,") {

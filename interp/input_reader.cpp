@@ -1,5 +1,7 @@
 #include "interp/input_reader.h"
 
+#include "interp/locale_text.h"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -41,7 +43,7 @@ InputReader::Result InputReader::read_record(int fd, char delim, std::string& ou
     }
     const char* start = m->base + m->pos;
     size_t avail = m->size - m->pos;
-    size_t span = limit > 0 && limit < avail ? limit : avail;
+    size_t span = limit > 0 ? text::byte_offset(std::string_view(start, avail), limit) : avail;
     const void* hit = std::memchr(start, delim, span);
     if (hit != nullptr) {
       size_t len = static_cast<size_t>(static_cast<const char*>(hit) - start);
@@ -57,7 +59,10 @@ InputReader::Result InputReader::read_record(int fd, char delim, std::string& ou
     }
     return Result::Record;
   }
+  // One byte at a time: nothing past the record is taken from a pipe.
+  bool chars = text::utf8();
   size_t count = 0;
+  size_t pending = 0;  // continuation bytes still due for the last character
   for (;;) {
     char c;
     ssize_t n = ::read(fd, &c, 1);
@@ -68,8 +73,14 @@ InputReader::Result InputReader::read_record(int fd, char delim, std::string& ou
     if (n == 0) return count > 0 ? Result::Partial : Result::Eof;
     if (c == delim) return Result::Record;
     out.push_back(c);
-    ++count;
-    if (limit > 0 && count >= limit) return Result::Record;
+    auto byte = static_cast<unsigned char>(c);
+    if (pending > 0 && (byte & 0xc0) == 0x80) {
+      --pending;
+    } else {
+      ++count;
+      pending = chars ? text::sequence_length(byte) - 1 : 0;
+    }
+    if (limit > 0 && count >= limit && pending == 0) return Result::Record;
   }
 }
 

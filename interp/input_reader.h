@@ -24,7 +24,8 @@ class InputReader {
   enum class Result { Record, Partial, Eof, Error };
   // Appends bytes up to (not including) `delim` to `out`. Record: delimiter
   // found; Partial: end of input after some bytes; Eof: nothing left.
-  // `limit` > 0 stops after that many bytes.
+  // `limit` > 0 stops after that many characters (bytes outside UTF-8 mode,
+  // see locale_text.h).
   Result read_record(int fd, char delim, std::string& out, size_t limit = 0);
 
   // Restores the file offset of `fd` and forgets its mapping.

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "interp/expander.h"
+#include "interp/locale_text.h"
 #include "interp/shell.h"
 
 namespace forklift::interp {
@@ -48,7 +49,7 @@ bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
   static thread_local std::string pattern_buffer, text_buffer;
   pattern_buffer.assign(pattern);
   text_buffer.assign(text);
-  return fnmatch(pattern_buffer.c_str(), text_buffer.c_str(), FNM_EXTMATCH) == 0;
+  return text::fnmatch_chars(pattern_buffer.c_str(), text_buffer.c_str(), FNM_EXTMATCH) == 0;
 }
 
 namespace {
@@ -77,7 +78,7 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
     if (name == "." || name == "..") {
       if (component[0] != '.') continue;
     }
-    if (fnmatch(component.c_str(), entry->d_name, FNM_EXTMATCH | FNM_PERIOD) == 0) names.emplace_back(name);
+    if (text::fnmatch_chars(component.c_str(), entry->d_name, FNM_EXTMATCH | FNM_PERIOD) == 0) names.emplace_back(name);
   }
   ::closedir(dir);
   std::sort(names.begin(), names.end());

@@ -14,6 +14,7 @@
 #include "analyzer/exact_parser.h"
 #include "analyzer/front_end.h"
 #include "interp/errors.h"
+#include "interp/locale_text.h"
 
 extern char** environ;
 
@@ -49,14 +50,17 @@ std::string justify_value(const std::string& value, char mode, int width) {
   if (mode == 'L') {
     size_t first = value.find_first_not_of(' ');
     std::string v = first == std::string::npos ? std::string() : value.substr(first);
-    v.resize(w, ' ');
+    size_t chars = text::char_count(v);
+    if (chars > w) v.resize(text::byte_offset(v, w));
+    else v.append(w - chars, ' ');
     return v;
   }
   std::string v = value;
   while (!v.empty() && v.back() == ' ') v.pop_back();
-  if (v.size() >= w) return v.substr(v.size() - w);
+  size_t chars = text::char_count(v);
+  if (chars >= w) return v.substr(text::byte_offset(v, chars - w));
   char fill = mode == 'Z' && !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) ? '0' : ' ';
-  return std::string(w - v.size(), fill) + v;
+  return std::string(w - chars, fill) + v;
 }
 
 Shell::Shell() : arith_ast_(std::make_unique<Ast>()) {
@@ -94,7 +98,13 @@ Shell::Shell() : arith_ast_(std::make_unique<Ast>()) {
     var.attrs |= kAttrDynamic;
     var.is_set = true;
   }
+  follow_locale("LANG");
   signal(SIGPIPE, SIG_DFL);
+}
+
+void Shell::follow_locale(std::string_view name) {
+  if (name != "LC_ALL" && name != "LC_CTYPE" && name != "LANG") return;
+  text::select_locale(get_value("LC_ALL"), get_value("LC_CTYPE"), get_value("LANG"));
 }
 
 Shell::~Shell() { out_.flush(); }
@@ -397,6 +407,7 @@ void Shell::assign(std::string_view name, std::string_view value, bool append) {
     var.is_set = true;
   }
   if (var.attrs & kAttrExport) vars_.note_export_change();
+  note_variable_change(ref.name);
 }
 
 void Shell::assign_element(std::string_view name, std::string_view subscript, std::string_view value, bool append) {

@@ -103,6 +103,10 @@ class Shell {
   bool variable_is_set(std::string_view name);
   void apply_attributes(Variable& var, std::string& value);
   void export_variable(std::string_view name);
+  // LC_ALL, LC_CTYPE or LANG changed: characters may now be bytes or UTF-8.
+  void note_variable_change(std::string_view name) {
+    if (!name.empty() && name[0] == 'L') follow_locale(name);
+  }
 
   // Arithmetic on strings (let, typeset -i, [[ -eq ]]): parsed once per string.
   Number eval_arith_string(std::string_view expr);
@@ -236,6 +240,7 @@ class Shell {
   bool spawnable_stage(const Node* stage);
   pid_t start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child);
   void check_errexit(int status);
+  void follow_locale(std::string_view name);
 
   // Redirections: apply returns false (after an error message) on failure.
   bool apply_redirections(const std::vector<Node*>& kids, size_t first);
