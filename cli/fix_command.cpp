@@ -15,6 +15,7 @@
 #include "analyzer/source_file.h"
 #include "cli/app.h"
 #include "cli/file_discovery.h"
+#include "cli/fix_source.h"
 #include "cli/lint_settings.h"
 #include "cli/subcommands.h"
 #include "rewriter/atomic_write.h"
@@ -74,25 +75,9 @@ std::optional<FileSettings> FixRun::settings_for(const std::string& path) {
   return settings;
 }
 
-bool matches_any(const std::vector<std::string>& selectors, std::string_view code) {
-  return std::any_of(selectors.begin(), selectors.end(),
-                     [&](const std::string& s) { return s == "ALL" || code.starts_with(s); });
-}
-
-// lint_source with the file's settings; per-file-ignores outrank every
-// selection, so their findings are dropped afterwards, as `lint` does.
-Linter linter_for(const FileSettings& settings) {
-  return [&settings](const SourceFile& file) {
-    LintResult result = lint_source(file, settings.options);
-    std::erase_if(result.diagnostics,
-                  [&](const Diagnostic& d) { return matches_any(settings.per_file_ignores, d.code); });
-    return result;
-  };
-}
-
 // Runs the fix loop; nullopt (after saying why) when a round broke the parse.
 std::optional<FixLoopResult> FixRun::fix_source(const SourceFile& source, const FileSettings& settings) {
-  FixLoopResult result = run_fix_loop(source, FixLoopOptions{settings.unsafe_fixes}, linter_for(settings));
+  FixLoopResult result = fix_source_text(source, settings);
   if (result.failure) {
     fail(fmt::format("{}: internal error: the fixes of {} in round {} broke the script ({}); file left unchanged",
                      source.path(), fmt::join(result.failure->codes, ", "), result.failure->round,

@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "interp/bench/process_count.h"
 #include "interp/process_launcher.h"
 
 extern char** environ;
@@ -180,29 +181,47 @@ std::vector<std::string> command_line(const ScriptRun& run, const std::string& s
 }
 
 struct Child {
-  pid_t pid = -1;
+  pid_t pid = -1;  // the shell, or the counting reaper whose child the shell is
   Fd out, err;
+  std::optional<bench::CountedSpawn> counted;
 };
 
-Child spawn(std::vector<std::string>& argv, std::vector<std::string>& env, const fs::path& cwd,
-            const std::string& stdin_path) {
-  int out_pipe[2], err_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
-  Child child;
-  child.out.reset(out_pipe[0]);
-  Fd out_write(out_pipe[1]);
-  if (::pipe2(err_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
-  child.err.reset(err_pipe[0]);
-  Fd err_write(err_pipe[1]);
+// What the shell's process gets, prepared before any fork.
+struct Launch {
+  std::vector<std::string>& argv;
+  std::vector<std::string>& env;
+  const fs::path& cwd;
+  const std::string& stdin_path;
+};
 
+// The shell under a counting reaper, set up by hand the way posix_spawn
+// below does it (async-signal-safe calls only: the reaper forked us).
+std::optional<bench::CountedSpawn> spawn_counted_shell(const Launch& launch, int out_fd, int err_fd) {
+  std::vector<char*> args = pointers_to(launch.argv);
+  std::vector<char*> envp = pointers_to(launch.env);
+  const char* cwd = launch.cwd.c_str();
+  const char* stdin_path = launch.stdin_path.c_str();
+  return bench::spawn_counted([&] {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (int sig = 1; sig < NSIG; ++sig) ::signal(sig, SIG_DFL);
+    int in = ::open(stdin_path, O_RDONLY);
+    if (::chdir(cwd) != 0 || in < 0 || ::dup2(in, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) _exit(127);
+    ::execve(args[0], args.data(), envp.data());
+    _exit(127);
+  });
+}
+
+// The shell in its own process group, so a timeout kills everything the
+// script started; default signal handling and mask whatever ours are.
+pid_t posix_spawn_shell(const Launch& launch, int out_fd, int err_fd) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
-  posix_spawn_file_actions_addopen(&actions, 0, stdin_path.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_write.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, err_write.get(), 2);
-  // Its own process group, so a timeout kills everything the script started;
-  // default signal handling and mask whatever ours are.
+  posix_spawn_file_actions_addchdir_np(&actions, launch.cwd.c_str());
+  posix_spawn_file_actions_addopen(&actions, 0, launch.stdin_path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t none, all;
@@ -212,12 +231,29 @@ Child spawn(std::vector<std::string>& argv, std::vector<std::string>& env, const
   posix_spawnattr_setsigdefault(&attr, &all);
   posix_spawnattr_setpgroup(&attr, 0);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  auto args = pointers_to(argv);
-  auto envp = pointers_to(env);
-  int rc = posix_spawn(&child.pid, argv[0].c_str(), &actions, &attr, args.data(), envp.data());
+  auto args = pointers_to(launch.argv);
+  auto envp = pointers_to(launch.env);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, args[0], &actions, &attr, args.data(), envp.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::system_error(rc, std::generic_category(), "cannot start " + argv[0]);
+  if (rc != 0) throw std::system_error(rc, std::generic_category(), "cannot start " + launch.argv[0]);
+  return pid;
+}
+
+Child spawn(const Launch& launch, bool count_processes) {
+  int out_pipe[2], err_pipe[2];
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  Child child;
+  child.out.reset(out_pipe[0]);
+  Fd out_write(out_pipe[1]);
+  if (::pipe2(err_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  child.err.reset(err_pipe[0]);
+  Fd err_write(err_pipe[1]);
+  if (count_processes && bench::process_counting_available()) {
+    child.counted = spawn_counted_shell(launch, out_write.get(), err_write.get());
+  }
+  child.pid = child.counted ? child.counted->reaper : posix_spawn_shell(launch, out_write.get(), err_write.get());
   return child;
 }
 
@@ -260,7 +296,9 @@ std::string collect_output(Child& child, std::chrono::milliseconds timeout, RunO
     if ((fds[0].revents & POLLIN) != 0) break;
   }
   // The leader is a zombie or still running: its pid still names the group.
+  // (A counting reaper takes its whole namespace with it.)
   ::kill(-child.pid, SIGKILL);
+  ::kill(child.pid, SIGKILL);
   ::wait4(child.pid, &wait_status, 0, &usage);
   // What is still buffered in the pipes; a process that left the group may
   // hold them open, so never wait for their end.
@@ -277,9 +315,6 @@ std::chrono::nanoseconds cpu_time(const rusage& usage) {
   return of(usage.ru_utime) + of(usage.ru_stime);
 }
 
-int shell_status(int wait_status) {
-  return WIFSIGNALED(wait_status) ? 128 + WTERMSIG(wait_status) : WEXITSTATUS(wait_status);
-}
 
 // The script as the shell is told about it; copied beside the working
 // directory when it is to be run under another name.
@@ -302,6 +337,7 @@ RunOutcome run_script(const ScriptRun& run) {
       return outcome;
     }
     Sandbox box;
+    outcome.sandbox_dir = box.top().string();
     copy_inputs(run.inputs, box.work());
     std::vector<std::string> argv = command_line(run, script_argument(run, box));
     if (argv.empty()) {
@@ -312,13 +348,19 @@ RunOutcome run_script(const ScriptRun& run) {
     std::string stdin_path = run.stdin_data ? box.write_beside("stdin", *run.stdin_data).string() : "/dev/null";
 
     Clock::time_point start = Clock::now();
-    Child child = spawn(argv, env, box.work(), stdin_path);
+    Child child = spawn(Launch{argv, env, box.work(), stdin_path}, run.count_processes);
     int wait_status = 0;
     rusage usage{};
     std::string cut_short = collect_output(child, run.timeout, outcome, wait_status, usage);
     outcome.wall = Clock::now() - start;
     outcome.cpu = cpu_time(usage);
-    outcome.exit_status = shell_status(wait_status);
+    outcome.exit_status = bench::shell_status(wait_status);
+    if (child.counted) {
+      if (auto report = bench::read_counted_report(*child.counted)) {
+        outcome.exit_status = bench::shell_status(report->wait_status);
+        outcome.processes = report->processes;
+      }
+    }
     outcome.ran = cut_short.empty();
     outcome.error = cut_short;
     if (run.keep_files) outcome.files = collect_files(box.work());

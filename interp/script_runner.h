@@ -31,6 +31,12 @@ struct ScriptRun {                      // one run of one script
   // directory under this name and run as `../NAME`, so two different files
   // given the same name print the same `$0` and the same error messages.
   std::string script_name;
+  // Fill RunOutcome::processes by running the shell under a counting reaper
+  // (interp/bench/process_count.h) where user+PID namespaces are available.
+  // The run then ends only when every process the script started has ended
+  // (or at the timeout); without counting, background jobs still running when
+  // the script exits are killed.
+  bool count_processes = true;
   // The forklift executable whose `run` subcommand is the bundled interpreter.
   // Empty: the running program (/proc/self/exe). Tests point it at the built binary.
   std::filesystem::path forklift_binary;
@@ -44,6 +50,10 @@ struct RunOutcome {
   std::map<std::string, std::string> files;      // relative path → content, left in the working dir
   std::optional<uint64_t> processes;             // processes the script spawned, when measurable
   std::chrono::nanoseconds wall{}, cpu{};        // wall clock; user+sys of the child tree
+  // The temporary directory of the run (removed by now): the working
+  // directory is its `work/`. Two runs print different paths for `$PWD`, so
+  // comparisons replace it (interp/verify/run_comparison.h).
+  std::string sandbox_dir;
 };
 
 // Limits on what one run may produce. Beyond them the run is stopped (output)

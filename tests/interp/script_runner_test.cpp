@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "interp/bench/process_count.h"
 #include "interp/process_launcher.h"
 #include "interp/script_runner.h"
 #include "tests/rewriter/temp_dir.h"
@@ -152,6 +153,7 @@ TEST_CASE("script runner does not wait for background jobs the script left runni
   ScriptFile script("sleep 30 & echo done\n");
   ScriptRun run = bundled(script);
   run.timeout = std::chrono::seconds(20);
+  run.count_processes = false;
   RunOutcome outcome = forklift::interp::run_script(run);
   INFO(outcome.error);
   CHECK(outcome.ran);
@@ -221,4 +223,27 @@ TEST_CASE("script runner pins RANDOM so that two runs agree") {
     INFO(shell);
     CHECK(first.out == second.out);
   }
+}
+
+TEST_CASE("script runner counts the processes a script spawned") {
+  std::string why;
+  if (!forklift::interp::bench::process_counting_available(&why)) {
+    WARN("skipped: " << why);
+    return;
+  }
+  ScriptFile script("/bin/true; /bin/true; echo $(/bin/echo x) | cat\n");
+  for (std::string shell : {"dash", "bash"}) {
+    if (!has_shell(shell)) continue;
+    ScriptRun run = bundled(script);
+    run.shell = shell;
+    RunOutcome outcome = forklift::interp::run_script(run);
+    INFO(shell << ": " << outcome.error << outcome.err);
+    REQUIRE(outcome.ran);
+    CHECK(outcome.out == "x\n");
+    REQUIRE(outcome.processes.has_value());
+    CHECK(*outcome.processes >= 4);  // two true, the substitution's echo, cat (shells may fork more)
+  }
+  ScriptRun run = bundled(script);
+  run.count_processes = false;
+  CHECK(!forklift::interp::run_script(run).processes.has_value());
 }

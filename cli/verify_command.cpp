@@ -1,0 +1,182 @@
+// `forklift verify SCRIPT…`: runs each script and its rewrite on the same
+// inputs and reports whether they behaved the same. The fix comes from the
+// same machinery as `forklift fix` (or from --fixed); the runs go through
+// interp/script_runner under the bundled interpreter and any --shell given.
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/app.h"
+#include "cli/lint_settings.h"
+#include "cli/subcommands.h"
+#include "cli/verify/prepared_rewrite.h"
+#include "cli/verify/verify_report.h"
+#include "interp/process_launcher.h"
+#include "interp/verify/rewrite_check.h"
+
+namespace forklift::cli {
+namespace {
+
+// Some check could not run (timeout, unsupported construct, missing shell),
+// and none showed a difference.
+inline constexpr int kExitCouldNotRun = 3;
+
+struct VerifyFlags {
+  std::vector<std::string> scripts;
+  std::optional<std::string> fixed;
+  bool unsafe_fixes = false;
+  std::optional<std::string> stdin_file;
+  std::vector<std::string> args, env, inputs, shells;
+  int runs = 1;
+  double timeout_seconds = 60;
+  std::string format = "text";
+};
+
+void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
+
+// The shells to check with: the bundled interpreter first, then each --shell
+// once. Empty (after saying why) when one is not installed.
+std::optional<std::vector<std::string>> checked_shells(const std::vector<std::string>& requested) {
+  std::vector<std::string> shells{"forklift"};
+  const char* path = std::getenv("PATH");
+  interp::ProcessLauncher launcher;
+  for (const std::string& shell : requested) {
+    if (std::find(shells.begin(), shells.end(), shell) != shells.end()) continue;
+    if (shell.empty() || launcher.resolve(shell, path != nullptr ? path : "").empty()) {
+      print_error(fmt::format("--shell: unknown shell '{}' (not found in PATH)", shell));
+      return std::nullopt;
+    }
+    shells.push_back(shell);
+  }
+  return shells;
+}
+
+// The run settings both scripts share; nullopt (after saying why) on a bad flag.
+std::optional<interp::ScriptRun> run_settings(const VerifyFlags& flags) {
+  interp::ScriptRun run;
+  run.args = flags.args;
+  run.timeout = std::chrono::milliseconds(static_cast<int64_t>(flags.timeout_seconds * 1000));
+  for (const std::string& assignment : flags.env) {
+    size_t equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      print_error(fmt::format("--env: expected NAME=VALUE, got '{}'", assignment));
+      return std::nullopt;
+    }
+    run.env.emplace_back(assignment.substr(0, equals), assignment.substr(equals + 1));
+  }
+  for (const std::string& input : flags.inputs) {
+    if (!std::filesystem::exists(input)) {
+      print_error(fmt::format("--input {}: no such file or directory", input));
+      return std::nullopt;
+    }
+    run.inputs.emplace_back(input);
+  }
+  if (flags.stdin_file) {
+    std::ifstream in(*flags.stdin_file, std::ios::binary);
+    if (!in || std::filesystem::is_directory(*flags.stdin_file)) {
+      print_error(fmt::format("--stdin {}: cannot read it", *flags.stdin_file));
+      return std::nullopt;
+    }
+    run.stdin_data = std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  return run;
+}
+
+FileVerification verify_file(const std::string& path, const VerifyFlags& flags, const interp::ScriptRun& settings,
+                             const std::vector<std::string>& shells, SettingsResolver& resolver,
+                             RewriteDirectory& directory) {
+  FileVerification file{path, flags.fixed.value_or("")};
+  PreparedRewrite prepared = prepare_rewrite(path, flags.fixed, resolver, directory);
+  file.error = prepared.error;
+  file.changed = prepared.changed;
+  file.applied = prepared.applied;
+  if (!file.error.empty() || !file.changed) return file;
+  for (const std::string& shell : shells) {
+    interp::ScriptRun run = settings;
+    run.shell = shell;
+    file.checks.push_back(interp::check_rewrite(path, prepared.rewritten, run, flags.runs));
+  }
+  return file;
+}
+
+int exit_status(const std::vector<FileVerification>& files) {
+  bool different = false, could_not_run = false, error = false;
+  for (const FileVerification& file : files) {
+    error |= !file.error.empty();
+    different |= file.error.empty() && file_verdict(file) == interp::Verdict::Different;
+    could_not_run |= file.error.empty() && file_verdict(file) == interp::Verdict::CouldNotRun;
+  }
+  if (error) return kExitUsage;
+  if (different) return kExitFindings;
+  return could_not_run ? kExitCouldNotRun : kExitOk;
+}
+
+int run_verify(const VerifyFlags& flags) {
+  if (flags.fixed && flags.scripts.size() != 1) {
+    print_error("--fixed compares one script with its rewrite: give exactly one SCRIPT");
+    return kExitUsage;
+  }
+  auto shells = checked_shells(flags.shells);
+  auto settings = run_settings(flags);
+  if (!shells || !settings) return kExitUsage;
+  LintFlags lint;
+  lint.unsafe_fixes = flags.unsafe_fixes ? std::optional(true) : std::nullopt;
+  SettingsResolver resolver(lint);
+  RewriteDirectory directory;
+  std::vector<FileVerification> files;
+  for (const std::string& script : flags.scripts) {
+    files.push_back(verify_file(script, flags, *settings, *shells, resolver, directory));
+    if (!files.back().error.empty()) print_error(files.back().error);
+  }
+  std::string report = flags.format == "json" ? render_json(files) : render_text(files);
+  std::fputs(report.c_str(), stdout);
+  return exit_status(files);
+}
+
+constexpr const char* kDescription =
+    "Check that rewriting scripts keeps their behaviour: run each SCRIPT and its rewrite (what `forklift fix` "
+    "would write, or --fixed FILE) on the same arguments, stdin, environment and input files, each in a fresh "
+    "temporary directory and under the original's name, and compare stdout, stderr, exit status and the files "
+    "left in the directory. The bundled interpreter always runs; --shell adds real shells.\n\n"
+    "Environment of every run: PATH, LC_ALL=C.UTF-8, TZ=UTC, HOME=the run's directory, RANDOM seeded the same "
+    "way each time, TIMEFORMAT empty, then --env. Stdin is /dev/null unless --stdin is given. An argument that "
+    "starts with - is given as --arg=-n. What no two runs can share is masked before comparing: the name of the "
+    "run's directory (shown as $FORKLIFT_SANDBOX) and the durations `time` prints.\n\n"
+    "A script with nothing to rewrite is reported as `equivalent (nothing to rewrite)` without being run, "
+    "like `ruff check --diff` printing no diff: there is no second script to compare.\n\n"
+    "Exit status: 0 every script was equivalent; 1 some rewrite behaved differently (or its output changed "
+    "from run to run); 3 some check could not run (timeout, missing shell, unsupported construct) and none "
+    "differed; 2 usage or input error (missing file, syntax error, bad flag).";
+
+const RegisterSubcommand registration([](CLI::App& app, int& status) {
+  auto flags = std::make_shared<VerifyFlags>();
+  CLI::App* verify = app.add_subcommand("verify", "Check that the rewrite of scripts behaves like the original");
+  verify->description(kDescription);
+  verify->add_option("scripts", flags->scripts, "Scripts to verify")->required();
+  verify->add_option("--fixed", flags->fixed, "Compare with this file instead of computing the fix (one SCRIPT only)");
+  verify->add_flag("--unsafe-fixes", flags->unsafe_fixes, "Include unsafe fixes in the computed rewrite");
+  verify->add_option("--stdin", flags->stdin_file, "Feed this file on stdin (default: /dev/null)");
+  verify->add_option("--arg", flags->args, "An argument for the scripts (repeat for several)")->allow_extra_args(false);
+  verify->add_option("--env", flags->env, "NAME=VALUE added to the environment (repeatable)")->allow_extra_args(false);
+  verify->add_option("--input", flags->inputs, "A file copied into each run's directory (repeatable)")
+      ->allow_extra_args(false);
+  verify->add_option("--runs", flags->runs, "Run each script N times; output that changes between runs is a difference")
+      ->check(CLI::Range(1, 1000));
+  verify->add_option("--timeout", flags->timeout_seconds, "Stop a run after SECONDS (default: 60)")
+      ->check(CLI::Range(0.001, 86400.0));
+  verify->add_option("--shell", flags->shells, "Also run on these shells (forklift, ksh93, bash, dash, ...)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  verify->add_option("--format", flags->format, "Output format: text or json")->check(CLI::IsMember({"text", "json"}));
+  verify->callback([flags, &status] { status = run_verify(*flags); });
+});
+
+}  // namespace
+}  // namespace forklift::cli
