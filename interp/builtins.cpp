@@ -11,6 +11,7 @@ absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
     register_read_builtin(t);
     register_test_builtins(t);
     register_declaration_builtins(t);
+    register_alias_builtins(t);
     return t;
   }();
   return table;

@@ -384,6 +384,11 @@ int describe_commands(Shell& shell, const std::vector<std::string>& names, bool 
                                             "until", "do", "done", "function", "select", "time", "[[", "]]", "{", "}", "!"};
     bool keyword = std::find_if(std::begin(kKeywords), std::end(kKeywords),
                                 [&](const char* k) { return name == k; }) != std::end(kKeywords);
+    if (auto alias = shell.aliases().find(name); !path_only && alias != shell.aliases().end()) {
+      out += verbose ? fmt::format("{} is an alias for {}\n", name, shell_quote(alias->second))
+                     : shell_quote(alias->second) + "\n";
+      continue;
+    }
     if (!path_only && keyword) {
       out += verbose ? fmt::format("{} is a keyword\n", name) : name + "\n";
       continue;

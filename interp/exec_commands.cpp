@@ -85,9 +85,14 @@ void Shell::check_errexit(int status) {
   }
 }
 
-int Shell::exec_list(const Node* list) {
+int Shell::exec_list(const Node* list, bool top_level) {
   int status = 0;
+  const Node* previous = nullptr;
   for (const Node* statement : list->kids) {
+    if (top_level && alias_generation_ != parse_alias_generation_ && starts_new_line(previous, statement)) {
+      refresh_parse_aliases();
+    }
+    previous = statement;
     current_offset_ = statement->begin;
     if (has_debug_trap_ && !in_debug_trap_ && function_depth_ == 0) run_debug_trap();
     status = exec(statement);
@@ -292,6 +297,7 @@ int Shell::exec_case(const Node* node) {
 int Shell::exec_function_def(const Node* node) {
   functions_[std::string(node->text)] = node;
   function_sources_[node] = source_;
+  if (alias_generation_ != 0) function_aliases_[node] = parse_aliases_;
   return last_status_ = 0;
 }
 

@@ -137,7 +137,8 @@ bool Shell::spawnable_stage(const Node* stage) {
   }
   if (first_word == nullptr || first_word->kids.size() != 1 || first_word->kids[0]->kind != NodeKind::Literal) return false;
   std::string name = literal_text(first_word->kids[0]->text);
-  return find_builtin(name) == nullptr && find_function(name) == nullptr && !find_command_path(name).empty();
+  return find_builtin(name) == nullptr && find_function(name) == nullptr && !is_active_alias(name) &&
+         !find_command_path(name).empty();
 }
 
 pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child) {

@@ -86,6 +86,10 @@ int Shell::exec_assignments_only(const Node* node) {
 
 int Shell::exec_simple(const Node* node) {
   current_offset_ = node->begin;
+  if (parse_aliases_ != nullptr) {
+    int status = 0;
+    if (run_alias_expansion(node, status)) return last_status_ = status;
+  }
   bool has_words = false;
   bool has_assignments = false;
   for (const Node* kid : node->kids) {
@@ -203,7 +207,21 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
   const SourceFile* saved_source = source_;
   uint32_t saved_offset = current_offset_;
   if (auto it = function_sources_.find(def); it != function_sources_.end()) source_ = it->second;
+  // The body runs with the aliases of its definition.
+  std::shared_ptr<const AliasTable> saved_aliases;
+  std::vector<std::string> saved_expanding;
+  bool swap_aliases = alias_generation_ != 0;
+  if (swap_aliases) {
+    saved_aliases = parse_aliases_;
+    auto it = function_aliases_.find(def);
+    parse_aliases_ = it != function_aliases_.end() ? it->second : nullptr;
+    saved_expanding.swap(expanding_aliases_);
+  }
   auto leave = [&] {
+    if (swap_aliases) {
+      parse_aliases_ = std::move(saved_aliases);
+      expanding_aliases_.swap(saved_expanding);
+    }
     --function_depth_;
     if (ksh_function) {
       vars_.pop_scope();

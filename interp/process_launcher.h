@@ -27,6 +27,8 @@ class ProcessLauncher {
   // executable PATH entry. Empty when not found.
   std::string resolve(std::string_view name, std::string_view path_value);
   void forget_paths() { cache_.clear(); }
+  // Commands found on PATH so far (ksh's tracked aliases, listed by `hash`).
+  const absl::flat_hash_map<std::string, std::string>& tracked() const { return cache_; }
 
   // Returns the child's pid, or -errno when the spawn failed.
   pid_t spawn(const SpawnPlan& plan);

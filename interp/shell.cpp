@@ -192,7 +192,7 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
   if (program != nullptr) {
     source_ = program->file.get();
     try {
-      status = exec(program->ast->root);
+      status = exec_program(program->ast->root, true);
     } catch (const ShellExit& e) {
       status = e.status;
       syntax_error = false;
@@ -226,7 +226,7 @@ void Shell::run_exit_trap() {
   in_exit_trap_ = false;
 }
 
-int Shell::eval_string(std::string_view code, std::string_view origin) {
+int Shell::eval_string(std::string_view code, std::string_view origin, EvalMode mode) {
   const Program* program = nullptr;
   auto it = eval_cache_.find(hash_key(code));
   if (it != eval_cache_.end()) {
@@ -243,7 +243,7 @@ int Shell::eval_string(std::string_view code, std::string_view origin) {
   source_ = program->file.get();
   int status = 0;
   try {
-    status = exec(program->ast->root);
+    status = mode == EvalMode::Unit ? exec_program(program->ast->root, false) : exec(program->ast->root);
   } catch (...) {
     source_ = saved_source;
     current_offset_ = saved_offset;

@@ -25,6 +25,7 @@
 #include "analyzer/ast.h"
 #include "analyzer/source_file.h"
 #include "interp/arith_code.h"
+#include "interp/hash_key.h"
 #include "interp/input_reader.h"
 #include "interp/number.h"
 #include "interp/output.h"
@@ -112,8 +113,11 @@ class Shell {
   Number eval_arith_string(std::string_view expr);
   int64_t eval_arith_int(std::string_view expr) { return eval_arith_string(expr).as_int(); }
 
-  // Runs code (eval, ., trap actions) in the current shell.
-  int eval_string(std::string_view code, std::string_view origin);
+  // Runs code (eval, ., trap actions) in the current shell: parsed as one
+  // unit as far as aliases are concerned, or as the text of an expanded
+  // alias (which takes no new aliases).
+  enum class EvalMode : uint8_t { Unit, AliasText };
+  int eval_string(std::string_view code, std::string_view origin, EvalMode mode = EvalMode::Unit);
   int source_file(const std::string& path, std::vector<std::string>* args);
   int run_function(std::string_view name, const Node* def, std::vector<std::string>& argv);
   const Node* find_function(std::string_view name) const;
@@ -198,6 +202,18 @@ class Shell {
   std::string describe_variable(const std::string& name);  // typeset -p
   void assign_array(std::string_view name, const Node* literal, bool append);
 
+  // Aliases. `aliases()` is what alias/unalias change; a command sees the
+  // table as it was when ksh would have parsed it: at the start of its line
+  // for top-level commands, at the definition for function bodies.
+  using AliasTable = absl::flat_hash_map<std::string, std::string>;
+  const AliasTable& aliases() const { return aliases_; }
+  void set_alias(const std::string& name, const std::string& value);
+  bool remove_alias(const std::string& name);
+  void clear_aliases();
+  bool is_active_alias(std::string_view name) const {
+    return parse_aliases_ != nullptr && parse_aliases_->contains(hash_key(name));
+  }
+
   bool in_sourced_file() const { return source_depth_ > 0; }
   enum class SignalMode { Default, Ignore, Catch };
   void install_signal_handler(int signal, SignalMode mode);
@@ -217,7 +233,14 @@ class Shell {
   const Program* parse_program(std::string name, std::string text, bool report_errors, int& status);
   const Program* parse_runnable_prefix(const std::string& name, const std::string& text);
 
-  int exec_list(const Node* list);
+  int exec_list(const Node* list, bool top_level = false);
+  // The commands of a script (aliases taken line by line), `.` file or
+  // eval string (one unit).
+  int exec_program(const Node* root, bool line_by_line);
+  void refresh_parse_aliases();
+  bool starts_new_line(const Node* previous, const Node* statement) const;
+  // Runs the simple command with its alias expanded; false when none applies.
+  bool run_alias_expansion(const Node* node, int& status);
   int exec_and_or(const Node* node);
   int exec_pipeline(const Node* node);
   int exec_background(const Node* node);
@@ -329,6 +352,12 @@ class Shell {
   size_t command_redirection_mark_ = 0;
   pid_t shell_pid_ = 0;
   std::string last_argument_;
+  AliasTable aliases_;
+  uint64_t alias_generation_ = 0;
+  std::shared_ptr<const AliasTable> parse_aliases_;  // null: no aliases
+  uint64_t parse_alias_generation_ = 0;
+  std::vector<std::string> expanding_aliases_;        // not expanded again inside themselves
+  absl::flat_hash_map<const Node*, std::shared_ptr<const AliasTable>> function_aliases_;
   std::vector<std::string> sh_match_;  // ${.sh.match[...]} of the last =~
   absl::flat_hash_map<const Node*, const SourceFile*> function_sources_;
   double start_time_ = 0;

@@ -36,7 +36,7 @@ int Shell::source_file(const std::string& path, std::vector<std::string>* args) 
     if (args != nullptr) positional_ = std::move(saved_positional);
   };
   try {
-    status = exec(program->ast->root);
+    status = exec_program(program->ast->root, false);
   } catch (...) {
     restore();
     throw;
