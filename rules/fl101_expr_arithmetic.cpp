@@ -44,8 +44,10 @@ status 2 (`$(( ))` evaluates a name recursively, treats empty as 0), reads
 fails with status 2 on division by zero where `$(( ))` aborts the shell.
 Literal leading zeros are dropped in the rewrite (`010` becomes `10`).
 Otherwise the fix is unsafe, or display-only when a condition, `&&`/`||`, `!`
-or `$?` tests the status. Values are assumed to fit in 64 bits (GNU `expr`
-uses arbitrary precision).
+or `$?` tests the status. Values and results are assumed to fit in 64 bits,
+even for a safe fix: GNU `expr` uses arbitrary precision
+(`expr 9223372036854775807 + 1` prints 9223372036854775808), `$(( ))` wraps
+to a negative number (ksh93 turns it into a float).
 )md";
 
 constexpr RuleInfo kInfo{"FL101", "expr-arithmetic", "`expr` arithmetic forks a process: use `$(( ))`",

@@ -33,9 +33,11 @@ head=${name:0:3}
 the value looks like one of its operators (`length`, `+`, `(`), so the fix is
 safe only when `$v` is known to be an integer, and unsafe otherwise. `expr`
 also exits with status 1 when the length is 0: the fix is downgraded when the
-status is used. `expr substr "$v" P L` with literal positive P and L becomes
+status is used. dash's `${#v}` counts bytes where `expr length` counts
+characters (`été` is 5 against 3). `expr substr "$v" P L` with literal positive P and L becomes
 `${v:P-1:L}`, which dash does not have (no fix for `sh`); it fails the same
-way on operator-like values, so it is unsafe unless `$v` is an integer. `index`, `match` and
+way on operator-like values, so it is unsafe unless `$v` is an integer; and
+`$( )` strips trailing newlines that `${v:P-1:L}` keeps. `index`, `match` and
 `:` (anchored basic regular expressions, whose result is a count or a captured
 group) have no expansion with the same semantics: they are reported without a
 fix.

@@ -36,7 +36,12 @@ literal-only expressions) the value fits in 64 bits. Literal leading zeros are
 dropped: `bc` reads `010` as ten, bash as octal. Otherwise unsafe: on division
 by zero `bc` prints an error and continues (status 0) where `$(( ))` aborts the
 shell, `bc` uses arbitrary precision where the shell wraps at 64 bits, and
-`bc`'s `2^-1` is 0 where `**` with a negative exponent is an error. `^`
+`bc`'s `2^-1` is 0 where `**` with a negative exponent is an error. An
+operand that is not a number means something else to each: `bc` reads a name
+as its own variable (0) and fails on other text, `$(( ))` evaluates the shell
+variable or expression. Values and results are assumed to fit in 64 bits,
+even for a safe fix (`9223372036854775807 * 2` is 18446744073709551614 in
+`bc`, -2 in bash and dash, a float in ksh93). `^`
 becomes `**`, which dash and mksh lack (no fix there). A statement `bc <<EOF`
 whose output goes to `/dev/null` becomes `: $(( … ))`.
 )md";

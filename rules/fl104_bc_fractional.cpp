@@ -37,7 +37,10 @@ truncated like bc's rather than rounded, and ksh runs `printf` in the
 substitution without forking. It still differs: bc drops the leading zero
 (`.66`, the rewrite prints `0.66`), truncates every intermediate division to
 `scale` digits (`scale=2; 1/3*3` is `.99`, the rewrite gives `1.00`), and
-has arbitrary precision where a double has about 16 digits (no fix above
+prints a zero result as `0` where the rewrite prints `0.00`, reads an operand
+that is not a number as its own variable (0) where ksh evaluates the shell
+variable or fails, and has arbitrary precision where a double has about 16
+digits (no fix above
 scale 15, nor for math-library functions). bash, dash and mksh have no
 floating point at all: reported without a fix.
 )md";

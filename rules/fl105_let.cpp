@@ -34,7 +34,10 @@ Safe when every argument is a literal (quoted or not) without expansions. An
 unquoted argument with `*`, `?` or `[` may have been expanded as a filename
 pattern and an unquoted expansion split into words, so those fixes are unsafe.
 In ksh93u+m `set -e` exits on a `let` whose value is 0 but not on `(( ))`, so
-under `set -e` in ksh the fix is unsafe; with `set -o letoctal`, `let` reads
+under `set -e` in ksh the fix is unsafe; so it is when the expression names a
+variable: its value is evaluated as an expression at run time, and when that
+fails (a value such as `-n`, `a b` or `/`) ksh93 ends the script in `(( ))`
+where `let` only returns 1; with `set -o letoctal`, `let` reads
 `010` as octal and `(( ))` does not. Not offered for `sh` (dash has neither).
 )md";
 
@@ -88,6 +91,11 @@ class LetCommand final : public Rule {
           safety.downgrade(Applicability::Unsafe, "ksh93 `set -e` exits when `let` yields 0 but not for `(( ))`");
         }
         if (letoctal) safety.downgrade(Applicability::Unsafe, "`set -o letoctal` makes `let` read 010 as octal");
+        // A variable's value is evaluated as an expression at run time; when
+        // that fails, ksh93 ends the script for `(( ))` but only fails `let`.
+        if (body.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$") != std::string::npos) {
+          safety.downgrade(Applicability::Unsafe, "in ksh93 an arithmetic error ends the script in `(( ))`, not in `let`");
+        }
       }
       std::string replacement = fmt::format("(( {} ))", body);
       Diagnostic diagnostic = make_diagnostic(kInfo, node, fmt::format("Use `{}` instead of `let`", replacement));

@@ -34,7 +34,8 @@ done
 Unsafe: `${p##*/}` differs from `basename` when the path ends in `/`
 (`/a/b/` gives an empty string instead of `b`), is `/` (empty instead of `/`),
 is empty (basename prints an empty line either way, but pure-shell functions
-print `/`), or ends in a newline (`$( )` strips it, the expansion keeps it).
+print `/`), ends in a newline (`$( )` strips it, the expansion keeps it), or starts with
+`-` (an option to `basename`, an error without `--`).
 With a suffix operand the rewrite needs two steps (`b=${p##*/}; b=${b%.ext}`,
 and `basename .ext .ext` keeps `.ext`): that is shown, not applied.
 )md";

@@ -28,8 +28,10 @@ dir=${file%/*}
 ## Fix safety
 Unsafe: `${p%/*}` differs from `dirname` for a name without a slash (`a`
 gives `a` instead of `.`), for a file in the root (`/a` gives an empty string
-instead of `/`), for a path ending in `/` (`/a/b/` gives `/a/b` instead of
-`/a`), and for a directory name ending in a newline.
+instead of `/`), for `/` itself (empty instead of `/`), for a path ending in
+`/` (`/a/b/` gives `/a/b` instead of `/a`), for repeated slashes before the
+last name (`a//b` gives `a/` instead of `a`), and for a directory name ending
+in a newline.
 )md";
 
 constexpr RuleInfo kInfo{"FL302", "dirname", "`$(dirname …)` forks: use `${p%/*}`", Severity::Warning, kDocs,

@@ -42,7 +42,9 @@ Safe when the operands are literals or variables proven to be integers, the
 step is a literal, the body does not assign the loop variable (`for … in`
 ignores such assignments, a counter does not), and the variable is not read
 after the loop (it ends at the last value with `seq` and one step past it with
-a counter). Otherwise unsafe. `seq 5 1` prints nothing, and so does the
+a counter). Otherwise unsafe: a bound that is not a number makes `seq` fail
+(nothing runs) where the counter evaluates it as arithmetic (empty counts from
+0, a name is read as a variable, bash rejects `08` as octal). `seq 5 1` prints nothing, and so does the
 rewrite (brace expansion `{5..1}` would count down). The `while` form is
 display-only when the body uses `continue`, which would skip the increment.
 )md";
@@ -179,8 +181,10 @@ class SeqLoop final : public Rule {
       edits.push_back(Edit{loop->begin, word->end, shown});
     } else {
       std::string test = bounds->descending ? "-ge" : "-le";
+      // A bound that is a variable is a bare name in arithmetic; here it needs its `$`.
+      std::string first = is_identifier(bounds->first) ? "$" + bounds->first : bounds->first;
       std::string last = is_identifier(bounds->last) ? fmt::format("\"${}\"", bounds->last) : bounds->last;
-      shown = fmt::format("{}={}; while [ \"${}\" {} {} ]", name, bounds->first, name, test, last);
+      shown = fmt::format("{}={}; while [ \"${}\" {} {} ]", name, first, name, test, last);
       edits.push_back(Edit{loop->begin, word->end, shown});
       edits.push_back(increment_edit(model, loop, body, name, bounds->step));
       if (body_continues(model, body)) {

@@ -43,8 +43,9 @@ std::string without_durations(const std::string& text) {
   return result;
 }
 
-// The run as it compares: its sandbox's name replaced everywhere.
-RunOutcome normalized(const RunOutcome& run) {
+}  // namespace
+
+RunOutcome normalized_for_comparison(const RunOutcome& run) {
   RunOutcome copy;
   copy.exit_status = run.exit_status;
   copy.out = without_durations(without_sandbox(run.out, run.sandbox_dir));
@@ -53,10 +54,8 @@ RunOutcome normalized(const RunOutcome& run) {
   return copy;
 }
 
-}  // namespace
-
 std::vector<Difference> compare_runs(const RunOutcome& first, const RunOutcome& second) {
-  RunOutcome before = normalized(first), after = normalized(second);
+  RunOutcome before = normalized_for_comparison(first), after = normalized_for_comparison(second);
   std::vector<Difference> differences;
   if (before.out != after.out) differences.push_back({"stdout", before.out, after.out});
   if (before.err != after.err) differences.push_back({"stderr", before.err, after.err});

@@ -28,4 +28,7 @@ inline constexpr std::string_view kDurationPlaceholder = "<duration>";
 // `time`'s report lines on stdout and stderr by kDurationPlaceholder.
 std::vector<Difference> compare_runs(const RunOutcome& first, const RunOutcome& second);
 
+// The run as compare_runs sees it: output and files with those masks applied.
+RunOutcome normalized_for_comparison(const RunOutcome& run);
+
 }  // namespace forklift::interp
