@@ -50,6 +50,8 @@ class SemanticModel {
 
   // ---- Tree ----
   const Node* parent(const Node* node) const { return tree_.parent(node); }
+  // Walking up this way costs one lookup in all; parent() costs one per step.
+  TreeIndex::WalkUp walk_up(const Node* node) const { return tree_.walk_up(node); }
   const Node* enclosing_statement(const Node* node) const { return tree_.enclosing_statement(node); }
   const Node* enclosing_function(const Node* node) const { return tree_.enclosing_function(node); }
   bool contains(const Node* ancestor, const Node* node) const { return tree_.contains(ancestor, node); }

@@ -59,15 +59,36 @@ lsp::Diagnostic to_lsp_diagnostic(const forklift::Diagnostic& diagnostic, const 
   return converted;
 }
 
+LoopSpans::LoopSpans(const SemanticModel& model) {
+  for (const Loop& loop : model.loops()) loops_.push_back(&loop);
+  std::stable_sort(loops_.begin(), loops_.end(), [](const Loop* a, const Loop* b) { return a->node->begin < b->node->begin; });
+  std::vector<int> open;  // the chain of loops holding the current one
+  for (size_t i = 0; i < loops_.size(); ++i) {
+    while (!open.empty() && loops_[open.back()]->node->end < loops_[i]->node->end) open.pop_back();
+    outer_.push_back(open.empty() ? -1 : open.back());
+    open.push_back(static_cast<int>(i));
+  }
+}
+
+std::vector<const Loop*> LoopSpans::around(uint32_t begin, uint32_t end) const {
+  // The last loop starting at or before `begin` is the innermost of those that
+  // may hold it; the others hold that one, so they are on its chain of outer loops.
+  auto after = std::upper_bound(loops_.begin(), loops_.end(), begin,
+                                [](uint32_t offset, const Loop* loop) { return offset < loop->node->begin; });
+  std::vector<const Loop*> found;
+  for (int i = static_cast<int>(after - loops_.begin()) - 1; i >= 0; i = outer_[i]) {
+    if (end <= loops_[i]->node->end) found.push_back(loops_[i]);
+  }
+  std::reverse(found.begin(), found.end());
+  return found;
+}
+
 std::vector<DiagnosticRelatedInformation> loop_related_information(const forklift::Diagnostic& diagnostic,
                                                                    const SourceFile& file, const std::string& uri,
-                                                                   PositionEncoding encoding, const SemanticModel& model) {
+                                                                   PositionEncoding encoding, const LoopSpans& loops) {
   std::vector<DiagnosticRelatedInformation> related;
   if (!diagnostic.cost || diagnostic.cost->loop_depth == 0) return related;
-  std::vector<const Loop*> around;
-  for (const Loop& loop : model.loops()) {
-    if (loop.node->begin <= diagnostic.begin && diagnostic.end <= loop.node->end) around.push_back(&loop);
-  }
+  std::vector<const Loop*> around = loops.around(diagnostic.begin, diagnostic.end);
   std::sort(around.begin(), around.end(), [](const Loop* a, const Loop* b) { return a->depth > b->depth; });
   for (const Loop* loop : around) {
     uint32_t line = file.position(loop->node->begin).line;

@@ -2,39 +2,14 @@
 
 #include "analyzer/exact_parser.h"
 #include "analyzer/tree_sitter_front_end.h"
-#include "rules/linter_steps.h"
-#include "rules/rule.h"
-#include "rules/suppression.h"
 
 namespace forklift::lsp {
 namespace {
 
-// The steps of lint_source() after parsing (rules/linter.cpp), which the
-// editor needs on a parse it already has.
-std::vector<Diagnostic> lint_parsed(const SourceFile& file, const Ast& ast, const SemanticModel& model,
-                                    const std::vector<ParseError>& parse_errors, Dialect dialect,
-                                    const RuleSelection& selection) {
-  LintContext context{file, ast, model, dialect};
-  std::vector<Diagnostic> diagnostics;
-  for (const Rule* rule : all_rules()) {
-    if (selection.enabled(rule->info().code)) rule->check(context, diagnostics);
-  }
-  std::vector<Suppression> suppressions = collect_suppressions(file, ast);
-  std::erase_if(diagnostics, [&](const Diagnostic& d) {
-    if (!selection.enabled(d.code)) return true;
-    const Rule* rule = find_rule(d.code);
-    return is_suppressed(suppressions, d, rule ? rule->info().shellcheck_code : std::nullopt);
-  });
-  drop_fixes_near_errors(error_regions(file, &ast, parse_errors), diagnostics);
-  sort_diagnostics(diagnostics);
-  return diagnostics;
-}
-
 void analyze_tree(DocumentAnalysis& analysis, const SourceFile& file, const AnalysisSettings& settings) {
   if (analysis.ast == nullptr) return;
   analysis.model = std::make_unique<SemanticModel>(file, *analysis.ast, analysis.dialect.dialect);
-  analysis.diagnostics = lint_parsed(file, *analysis.ast, *analysis.model, analysis.parse_errors,
-                                     analysis.dialect.dialect, settings.lint.rules);
+  analysis.diagnostics = lint_parsed(*analysis.model, analysis.parse_errors, settings.lint.rules);
 }
 
 }  // namespace

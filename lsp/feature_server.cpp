@@ -1,6 +1,7 @@
 #include "lsp/feature_server.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -80,11 +81,13 @@ void FeatureServer::publish_if_current(const DiagnosticsJob& job) {
   for (const ParseError& error : analysis.parse_errors) {
     params.diagnostics.push_back(parse_error_diagnostic(error, *analysis.file, job.encoding));
   }
+  std::optional<LoopSpans> loops;
+  if (analysis.model) loops.emplace(*analysis.model);
   for (const forklift::Diagnostic& diagnostic : analysis.diagnostics) {
     lsp::Diagnostic converted = to_lsp_diagnostic(diagnostic, *analysis.file, job.encoding, job.config);
-    if (analysis.model) {
+    if (loops) {
       converted.related_information =
-          loop_related_information(diagnostic, *analysis.file, document->uri(), job.encoding, *analysis.model);
+          loop_related_information(diagnostic, *analysis.file, document->uri(), job.encoding, *loops);
     }
     params.diagnostics.push_back(std::move(converted));
   }

@@ -37,14 +37,20 @@ LintResult lint_source(const SourceFile& file, const LintOptions& options) {
   result.parse_errors = std::move(parsed.errors);
   if (!parsed.ast) return result;
 
-  const Ast& ast = *parsed.ast;
-  SemanticModel model(file, ast, result.dialect.dialect);
-  LintContext context{file, ast, model, result.dialect.dialect};
-  result.diagnostics = run_rules(context, options.rules);
-  remove_suppressed(file, ast, result.diagnostics);
-  drop_fixes_near_errors(error_regions(file, &ast, result.parse_errors), result.diagnostics);
-  sort_diagnostics(result.diagnostics);
+  SemanticModel model(file, *parsed.ast, result.dialect.dialect);
+  result.diagnostics = lint_parsed(model, result.parse_errors, options.rules);
   return result;
+}
+
+std::vector<Diagnostic> lint_parsed(const SemanticModel& model, const std::vector<ParseError>& parse_errors,
+                                    const RuleSelection& selection) {
+  const SourceFile& file = model.file();
+  const Ast& ast = model.ast();
+  std::vector<Diagnostic> diagnostics = run_rules(LintContext{file, ast, model, model.dialect()}, selection);
+  remove_suppressed(file, ast, diagnostics);
+  drop_fixes_near_errors(error_regions(file, &ast, parse_errors), diagnostics);
+  sort_diagnostics(diagnostics);
+  return diagnostics;
 }
 
 }  // namespace forklift

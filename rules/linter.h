@@ -37,4 +37,13 @@ struct LintResult {
 
 LintResult lint_source(const SourceFile& file, const LintOptions& options);
 
+class SemanticModel;
+
+// The steps of lint_source() after parsing, for a caller that has the parse
+// and the model already (the language server keeps both for its features):
+// runs the selected rules over the model's file, AST and dialect, applies
+// suppressions, drops fixes next to `parse_errors`, and sorts.
+std::vector<Diagnostic> lint_parsed(const SemanticModel& model, const std::vector<ParseError>& parse_errors,
+                                    const RuleSelection& selection);
+
 }  // namespace forklift

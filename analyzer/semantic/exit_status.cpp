@@ -16,8 +16,10 @@ bool is_condition_slot(const Node* parent, const Node* kid) {
 
 // The assignment-only SimpleCommand whose value a substitution is part of.
 const Node* assignment_command_of(const TreeIndex& tree, const Node* substitution) {
-  for (const Node* n = tree.parent(substitution); n != nullptr; n = tree.parent(n)) {
-    if (n->is(NodeKind::SimpleCommand)) return command_words(n).empty() ? n : nullptr;
+  auto walk = tree.walk_up(substitution);
+  for (walk.up(); walk; walk.up()) {
+    const Node* n = walk.node();
+    if (n->is(NodeKind::SimpleCommand)) return has_words(n) ? nullptr : n;
     if (!n->is(NodeKind::Word) && !n->is(NodeKind::DoubleQuoted) && !n->is(NodeKind::Assignment)) return nullptr;
   }
   return nullptr;
@@ -86,8 +88,9 @@ void ExitStatusUse::scan_options() {
 }
 
 bool ExitStatusUse::in_tested_context(const Node* node) const {
-  for (const Node* n = node; n != nullptr; n = tree_.parent(n)) {
-    const Node* up = tree_.parent(n);
+  for (auto walk = tree_.walk_up(node); walk; walk.up()) {
+    const Node* n = walk.node();
+    const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) return false;
     if (is_condition_slot(up, n) || up->is(NodeKind::Negated)) return true;
     if ((up->is(NodeKind::AndIf) || up->is(NodeKind::OrIf)) && up->kids[0] == n) return true;
@@ -107,9 +110,9 @@ bool ExitStatusUse::next_uses_status(const Node* list, const Node* statement) co
 }
 
 std::optional<StatusConsumer> ExitStatusUse::consumer(const Node* command) const {
-  const Node* n = command;
-  while (true) {
-    const Node* up = tree_.parent(n);
+  for (auto walk = tree_.walk_up(command);;) {
+    const Node* n = walk.node();
+    const Node* up = walk.parent();
     if (up == nullptr) return StatusConsumer::ScriptResult;
     switch (up->kind) {
       case NodeKind::Negated:
@@ -137,7 +140,7 @@ std::optional<StatusConsumer> ExitStatusUse::consumer(const Node* command) const
       case NodeKind::Backtick: {
         const Node* assignment = assignment_command_of(tree_, up);
         if (assignment == nullptr) return std::nullopt;
-        n = assignment;
+        walk = tree_.walk_up(assignment);
         continue;
       }
       case NodeKind::Program:
@@ -152,7 +155,7 @@ std::optional<StatusConsumer> ExitStatusUse::consumer(const Node* command) const
       default:
         break;
     }
-    n = up;
+    walk.up();
   }
 }
 

@@ -21,7 +21,7 @@ ForkCounter::ForkCounter(std::string_view source, const ScopeIndex& scopes, Dial
 
 CommandKind ForkCounter::command_kind(const Node* simple_command) const {
   if (simple_command->is(NodeKind::Declaration)) return CommandKind::Builtin;
-  if (command_words(simple_command).empty()) return CommandKind::None;
+  if (!has_words(simple_command)) return CommandKind::None;
   std::optional<std::string> name = command_name(source_, simple_command);
   if (!name) return CommandKind::Dynamic;
   if (scopes_.function(*name) != nullptr) return CommandKind::Function;

@@ -283,7 +283,7 @@ bool IntegerInference::certainly_integer(std::string_view name, const Node* use)
 
 bool IntegerInference::defines_unconditionally(const Node* statement, std::string_view name) const {
   if (statement->is(NodeKind::SimpleCommand) || statement->is(NodeKind::Declaration)) {
-    if (statement->is(NodeKind::SimpleCommand) && !command_words(statement).empty()) return false;
+    if (statement->is(NodeKind::SimpleCommand) && has_words(statement)) return false;
     return std::any_of(statement->kids.begin(), statement->kids.end(), [&](const Node* kid) {
       return kid->is(NodeKind::Assignment) && kid->text == name && !kid->kids.empty() &&
              kid->kids.back()->is(NodeKind::Word) && !kid->kids.front()->is(NodeKind::Subscript);
@@ -296,20 +296,23 @@ bool IntegerInference::defines_unconditionally(const Node* statement, std::strin
 }
 
 bool IntegerInference::defined_before(std::string_view name, const Node* use) const {
-  for (const Node* n = use; n != nullptr;) {
-    const Node* up = tree_.parent(n);
+  for (auto walk = tree_.walk_up(use); walk; walk.up()) {
+    const Node* n = walk.node();
+    const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) return false;
     if ((up->is(NodeKind::For) || up->is(NodeKind::Select)) && n == up->kids.back() && up->text == name) return true;
     if (up->is(NodeKind::ArithFor) && n != up->kids.front() && arith_assigns(up->kids.front(), name)) {
       return true;
     }
     if (up->is(NodeKind::List) || up->is(NodeKind::Program)) {
-      for (const Node* sibling : up->kids) {
-        if (sibling == n) break;
-        if (defines_unconditionally(sibling, name)) return true;
+      // Backwards from `n`: the nearest definition is usually close, the start of a long list far.
+      auto position = std::find(up->kids.rbegin(), up->kids.rend(), n);
+      if (position != up->kids.rend() &&
+          std::any_of(std::next(position), up->kids.rend(),
+                      [&](const Node* sibling) { return defines_unconditionally(sibling, name); })) {
+        return true;
       }
     }
-    n = up;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 #include "analyzer/semantic/loops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -130,14 +131,13 @@ LoopIndex::LoopIndex(std::string_view source, const TreeIndex& tree) : source_(s
 }
 
 int LoopIndex::innermost_index(const Node* node) const {
-  for (const Node* n = node; n != nullptr;) {
-    const Node* up = tree_.parent(n);
+  for (auto walk = tree_.walk_up(node); walk; walk.up()) {
+    const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) break;  // a body runs where it is called
-    if (is_loop(up) && is_repeated_part(up, n)) {
+    if (is_loop(up) && is_repeated_part(up, walk.node())) {
       auto it = index_.find(up);
       if (it != index_.end()) return it->second;
     }
-    n = up;
   }
   return -1;
 }
@@ -230,16 +230,20 @@ std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
   const Node* statement = tree_.enclosing_statement(loop);
   const Node* list = statement == nullptr ? nullptr : tree_.parent(statement);
   if (list == nullptr) return std::nullopt;
-  std::optional<long long> start;
-  for (const Node* sibling : list->kids) {
-    if (sibling == statement) break;
-    if (!sibling->is(NodeKind::SimpleCommand) || !command_words(sibling).empty()) continue;
-    for (const Node* kid : sibling->kids) {
-      if (!kid->is(NodeKind::Assignment) || kid->text != name) continue;
-      auto value = kid->kids.empty() ? std::nullopt : static_word_value(source_, kid->kids.back());
-      start = value ? integer_value(*value) : std::nullopt;
+  // The start is the value of the nearest assignment before the loop:
+  // searched backwards, as a script's top level can hold thousands of statements.
+  const Node* start_assignment = nullptr;
+  auto position = std::find(list->kids.rbegin(), list->kids.rend(), statement);
+  for (auto sibling = position == list->kids.rend() ? position : std::next(position);
+       sibling != list->kids.rend() && start_assignment == nullptr; ++sibling) {
+    if (!(*sibling)->is(NodeKind::SimpleCommand) || has_words(*sibling)) continue;
+    for (const Node* kid : (*sibling)->kids) {
+      if (kid->is(NodeKind::Assignment) && kid->text == name) start_assignment = kid;
     }
   }
+  if (start_assignment == nullptr || start_assignment->kids.empty()) return std::nullopt;
+  auto value = static_word_value(source_, start_assignment->kids.back());
+  std::optional<long long> start = value ? integer_value(*value) : std::nullopt;
   if (!start) return std::nullopt;
   double span = static_cast<double>(*bound - *start);
   if (op == "<") return span > 0 ? span : 0;

@@ -165,7 +165,7 @@ void ScopeIndex::collect(const Node* root) {
           if (kid->is(NodeKind::Word)) definition.value = kid;
         }
         if (node->op == "+=" && definition.kind == DefinitionKind::Value) definition.kind = DefinitionKind::Input;
-        definition.temporary = parent != nullptr && parent->is(NodeKind::SimpleCommand) && !command_words(parent).empty();
+        definition.temporary = parent != nullptr && parent->is(NodeKind::SimpleCommand) && has_words(parent);
         define(node->text, node, definition);
         return true;
       }

@@ -1,54 +1,87 @@
 #include "analyzer/semantic/tree_index.h"
 
+#include <algorithm>
 #include <utility>
-#include <vector>
 
 namespace forklift {
+namespace {
+
+bool holds_statements(const Node* node) { return node->is(NodeKind::List) || node->is(NodeKind::Program); }
+
+}  // namespace
 
 TreeIndex::TreeIndex(const Node* root) : root_(root) {
   if (root == nullptr) return;
   // Iterative: nesting depth is bounded by the front ends, but a deep tree
   // should not cost stack here.
-  std::vector<std::pair<const Node*, const Node*>> stack{{root, nullptr}};
-  uint32_t next = 0;
+  std::vector<std::pair<const Node*, uint32_t>> stack{{root, kNone}};
   while (!stack.empty()) {
     auto [node, parent] = stack.back();
     stack.pop_back();
-    entries_[node] = Entry{parent, next++};
-    for (auto it = node->kids.rbegin(); it != node->kids.rend(); ++it) stack.emplace_back(*it, node);
+    auto id = static_cast<uint32_t>(entries_.size());
+    Entry entry{node, parent, id + 1, kNone, kNone};
+    if (parent != kNone) {
+      const Entry& up = entries_[parent];
+      entry.function = up.node->is(NodeKind::FunctionDef) ? parent : up.function;
+      entry.statement = holds_statements(up.node) ? id : up.statement;
+    }
+    entries_.push_back(entry);
+    ids_[node] = id;
+    for (auto it = node->kids.rbegin(); it != node->kids.rend(); ++it) stack.emplace_back(*it, id);
   }
+  // Kids come after their parent: one backward pass carries each subtree's end up.
+  for (auto id = static_cast<uint32_t>(entries_.size()); id-- > 1;) {
+    Entry& up = entries_[entries_[id].parent];
+    up.subtree_end = std::max(up.subtree_end, entries_[id].subtree_end);
+  }
+  entries_.shrink_to_fit();
+}
+
+uint32_t TreeIndex::id(const Node* node) const {
+  uint32_t hint = last_parent_.load(std::memory_order_relaxed);
+  if (hint < entries_.size() && entries_[hint].node == node) return hint;
+  auto it = ids_.find(node);
+  return it == ids_.end() ? kNone : it->second;
 }
 
 const Node* TreeIndex::parent(const Node* node) const {
-  auto it = entries_.find(node);
-  return it == entries_.end() ? nullptr : it->second.parent;
+  uint32_t at = id(node);
+  if (at == kNone) return nullptr;
+  uint32_t up = entries_[at].parent;
+  last_parent_.store(up, std::memory_order_relaxed);
+  return node_at(up);
 }
 
 uint32_t TreeIndex::order(const Node* node) const {
-  auto it = entries_.find(node);
-  return it == entries_.end() ? 0 : it->second.order;
+  uint32_t at = id(node);
+  return at == kNone ? 0 : at;
 }
 
 bool TreeIndex::contains(const Node* ancestor, const Node* node) const {
-  for (const Node* n = node; n != nullptr; n = parent(n)) {
-    if (n == ancestor) return true;
-  }
-  return false;
+  if (ancestor == node) return true;
+  uint32_t outer = id(ancestor);
+  uint32_t inner = id(node);
+  if (outer == kNone || inner == kNone) return false;
+  return outer <= inner && inner < entries_[outer].subtree_end;
 }
 
 const Node* TreeIndex::enclosing_function(const Node* node) const {
-  for (const Node* n = parent(node); n != nullptr; n = parent(n)) {
-    if (n->is(NodeKind::FunctionDef)) return n;
-  }
-  return nullptr;
+  uint32_t at = id(node);
+  return at == kNone ? nullptr : node_at(entries_[at].function);
 }
 
 const Node* TreeIndex::enclosing_statement(const Node* node) const {
-  for (const Node* n = node; n != nullptr; n = parent(n)) {
-    const Node* up = parent(n);
-    if (up != nullptr && (up->is(NodeKind::List) || up->is(NodeKind::Program))) return n;
-  }
-  return nullptr;
+  uint32_t at = id(node);
+  return at == kNone ? nullptr : node_at(entries_[at].statement);
+}
+
+const Node* TreeIndex::WalkUp::parent() const {
+  return id_ == kNone ? nullptr : index_->node_at(index_->entries_[id_].parent);
+}
+
+void TreeIndex::WalkUp::up() {
+  id_ = id_ == kNone ? kNone : index_->entries_[id_].parent;
+  node_ = index_->node_at(id_);
 }
 
 }  // namespace forklift

@@ -1,5 +1,6 @@
 #include "analyzer/semantic/words.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace forklift {
@@ -106,6 +107,11 @@ std::vector<const Node*> command_words(const Node* command) {
     if (kid->is(NodeKind::Word)) words.push_back(kid);
   }
   return words;
+}
+
+bool has_words(const Node* command) {
+  return command != nullptr &&
+         std::any_of(command->kids.begin(), command->kids.end(), [](const Node* kid) { return kid->is(NodeKind::Word); });
 }
 
 bool has_redirects(const Node* command) {

@@ -18,6 +18,7 @@ std::optional<std::string> static_word_value(std::string_view source, const Node
 
 // The Word kids of a SimpleCommand (its name and arguments), in order.
 std::vector<const Node*> command_words(const Node* command);
+bool has_words(const Node* command);  // command_words() is not empty
 bool has_redirects(const Node* command);
 bool has_assignments(const Node* command);
 
