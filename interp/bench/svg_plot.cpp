@@ -84,6 +84,10 @@ class SvgWriter {
     for (size_t i = 0; i < chart_.groups.size(); ++i) group(i);
     axes();
     legend();
+    if (!chart_.note.empty()) {
+      out_ += fmt::format("<text class=\"note\" x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#555555\">{}</text>\n",
+                          kLeft, height_ - 8, escape(chart_.note));
+    }
     out_ += "</svg>\n";
     return std::move(out_);
   }
@@ -94,12 +98,14 @@ class SvgWriter {
   }
 
   void grid() {
+    // As many decimals as the step needs: 0, 500, 1000 or 0, 0.2, 0.4.
+    int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(axis_.step) + 1e-9)));
     out_ += "<g class=\"grid\" stroke=\"#dddddd\">\n";
     for (double tick = 0; tick <= axis_.top + axis_.step / 2; tick += axis_.step) {
       double y = y_of(tick);
       out_ += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n", kLeft, y, width_ - kRight, y);
-      out_ += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\" stroke=\"none\" fill=\"#333333\">{}</text>\n",
-                          kLeft - 8, y + 4, format_value(tick));
+      out_ += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\" stroke=\"none\" fill=\"#333333\">{:.{}f}</text>\n",
+                          kLeft - 8, y + 4, tick, decimals);
     }
     out_ += "</g>\n";
   }

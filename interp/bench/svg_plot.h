@@ -24,6 +24,7 @@ struct BarChart {
   std::string unit;  // of every value, e.g. "ms"
   std::string before_name = "original";
   std::string after_name = "rewritten";
+  std::string note;  // small print under the chart, e.g. what the whiskers show
   std::vector<PlotGroup> groups;
 };
 

@@ -128,6 +128,7 @@ BarChart two_shells() {
   BarChart chart;
   chart.title = "run2_slow.ksh: original vs rewritten";
   chart.unit = "ms";
+  chart.note = "whiskers: min & max";
   chart.groups.push_back(PlotGroup{"ksh93", {6471, 6400, 6600}, {78, 75, 80}, "83.0x faster"});
   chart.groups.push_back(PlotGroup{"forklift", {4000, 3900, 4100}, {20, 19, 22}, "200.0x faster"});
   return chart;
@@ -179,6 +180,8 @@ TEST_CASE("the bar chart labels the shells and the speedups and the axis") {
   REQUIRE(with_class(elements, "axis-title").size() == 1);
   CHECK(with_class(elements, "axis-title")[0]->text == "median time (ms)");
   CHECK(with_class(elements, "axis").size() == 2);
+  REQUIRE(with_class(elements, "note").size() == 1);
+  CHECK(with_class(elements, "note")[0]->text == "whiskers: min & max");
 }
 
 TEST_CASE("the bar chart escapes its texts") {
