@@ -1,11 +1,31 @@
 #include "lsp/project_config.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
 #include "rules/config.h"
 
 namespace forklift::lsp {
+namespace {
+
+const std::vector<std::string> kConfigFileNames = {"forklift.toml", ".forklift.toml"};
+
+}  // namespace
+
+const std::vector<std::string>& project_config_globs() {
+  static const std::vector<std::string> globs = [] {
+    std::vector<std::string> patterns;
+    for (const std::string& name : kConfigFileNames) patterns.push_back("**/" + name);
+    return patterns;
+  }();
+  return globs;
+}
+
+bool is_project_config_file(std::string_view path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  return std::find(kConfigFileNames.begin(), kConfigFileNames.end(), name) != kConfigFileNames.end();
+}
 
 ProjectConfigLoad load_project_config(const std::optional<std::string>& root_path) {
   std::error_code ignored;

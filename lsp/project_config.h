@@ -4,6 +4,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "lsp/server_config.h"
 
@@ -16,5 +18,11 @@ struct ProjectConfigLoad {
 
 // `root_path` is the workspace folder; without one, the working directory.
 ProjectConfigLoad load_project_config(const std::optional<std::string>& root_path);
+
+// The names find_config() looks for (rules/config.h), as glob patterns for a
+// file watcher over the workspace.
+const std::vector<std::string>& project_config_globs();
+// Whether a changed file (a path) is one of them.
+bool is_project_config_file(std::string_view path);
 
 }  // namespace forklift::lsp

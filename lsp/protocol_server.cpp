@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "lsp/protocol/basic_types.h"
+#include "lsp/project_config.h"
 #include "lsp/uri.h"
 
 namespace forklift::lsp {
@@ -56,6 +57,7 @@ ProtocolServer::ProtocolServer(Transport& transport, LanguageFeatures& features,
           {"textDocument/didChange", &ProtocolServer::on_did_change},
           {"textDocument/didClose", &ProtocolServer::on_did_close},
           {"workspace/didChangeConfiguration", &ProtocolServer::on_did_change_configuration},
+          {"workspace/didChangeWatchedFiles", &ProtocolServer::on_did_change_watched_files},
       } {}
 
 int ProtocolServer::run() {
@@ -181,9 +183,8 @@ json ProtocolServer::on_initialize(const json& params) {
   client_ = params.get<InitializeParams>();
   PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
   features_.set_position_encoding(encoding);
-  std::optional<std::string> root_path;
-  if (client_.root_uri) root_path = path_from_uri(*client_.root_uri);
-  project_config_ = options_.load_project_config(root_path);
+  if (client_.root_uri) root_path_ = path_from_uri(*client_.root_uri);
+  project_config_ = options_.load_project_config(root_path_);
   apply_settings(client_.initialization_options);
   state_ = State::Running;
   InitializeResult result;
@@ -219,6 +220,7 @@ json ProtocolServer::on_references(const json& params) { return features_.refere
 
 void ProtocolServer::on_initialized(const json&) {
   if (client_.supports_configuration) request_client_configuration();
+  if (client_.supports_watcher_registration) watch_project_config();
 }
 
 void ProtocolServer::on_did_open(const json& params) { features_.did_open(params.get<DidOpenTextDocumentParams>()); }
@@ -241,15 +243,43 @@ void ProtocolServer::on_did_change_configuration(const json& params) {
   apply_settings(settings);
 }
 
-void ProtocolServer::request_client_configuration() {
+// A client without dynamic registration may still watch the files on its own
+// and send these; any change to a config file reloads the project's settings.
+void ProtocolServer::on_did_change_watched_files(const json& params) {
+  bool config_changed = false;
+  for (const json& change : params.at("changes")) {
+    auto path = path_from_uri(change.at("uri").get<std::string>());
+    config_changed = config_changed || (path && is_project_config_file(*path));
+  }
+  if (!config_changed) return;
+  project_config_ = options_.load_project_config(root_path_);
+  apply_settings(client_settings_);
+}
+
+void ProtocolServer::send_request(const std::string& method, json params,
+                                  std::function<void(const json& result)> on_result) {
   std::string id = fmt::format("forklift-{}", next_request_id_++);
-  pending_client_requests_[json(id).dump()] = [this](const json& result) {
+  pending_client_requests_[json(id).dump()] = std::move(on_result);
+  send(make_request(id, method, std::move(params)));
+}
+
+void ProtocolServer::request_client_configuration() {
+  send_request("workspace/configuration", {{"items", {{{"section", "forklift"}}}}}, [this](const json& result) {
     if (result.is_array() && !result.empty()) apply_settings(result.front());
-  };
-  send(make_request(id, "workspace/configuration", {{"items", {{{"section", "forklift"}}}}}));
+  });
+}
+
+void ProtocolServer::watch_project_config() {
+  json watchers = json::array();
+  for (const std::string& glob : project_config_globs()) watchers.push_back({{"globPattern", glob}});
+  json registration = {{"id", "forklift-config-watcher"},
+                       {"method", "workspace/didChangeWatchedFiles"},
+                       {"registerOptions", {{"watchers", watchers}}}};
+  send_request("client/registerCapability", {{"registrations", {registration}}}, [](const json&) {});
 }
 
 void ProtocolServer::apply_settings(const json& settings) {
+  client_settings_ = settings;
   ServerConfig config = project_config_;
   try {
     config = apply_client_settings(project_config_, settings);

@@ -58,8 +58,11 @@ class ProtocolServer {
   void on_did_change(const json& params);
   void on_did_close(const json& params);
   void on_did_change_configuration(const json& params);
+  void on_did_change_watched_files(const json& params);
 
+  void send_request(const std::string& method, json params, std::function<void(const json& result)> on_result);
   void request_client_configuration();
+  void watch_project_config();
   void apply_settings(const json& settings);
   void send(const json& message);
   void log(std::string_view text) const;
@@ -71,7 +74,9 @@ class ProtocolServer {
   State state_ = State::Uninitialized;
   bool exit_requested_ = false;
   InitializeParams client_;
+  std::optional<std::string> root_path_;
   ServerConfig project_config_;
+  json client_settings_;  // the last the client sent, applied again over a reloaded project config
   int next_request_id_ = 1;
   std::map<std::string, std::function<void(const json& result)>> pending_client_requests_;
   const std::map<std::string_view, RequestHandler> requests_;

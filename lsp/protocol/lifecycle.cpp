@@ -25,6 +25,8 @@ void from_json(const json& j, InitializeParams& p) {
     }
   }
   p.supports_configuration = value_at(j, "/capabilities/workspace/configuration") == json(true);
+  p.supports_watcher_registration =
+      value_at(j, "/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration") == json(true);
   p.supports_related_information =
       value_at(j, "/capabilities/textDocument/publishDiagnostics/relatedInformation") == json(true);
   p.initialization_options = value_at(j, "/initializationOptions");

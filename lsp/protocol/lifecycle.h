@@ -13,6 +13,7 @@ struct InitializeParams {
   std::optional<std::string> root_uri;          // rootUri, or the first workspace folder
   std::vector<std::string> position_encodings;  // general.positionEncodings; empty = utf-16 only
   bool supports_configuration = false;          // workspace.configuration
+  bool supports_watcher_registration = false;   // workspace.didChangeWatchedFiles.dynamicRegistration
   bool supports_related_information = false;    // textDocument.publishDiagnostics.relatedInformation
   json initialization_options;                  // null when absent
 };
