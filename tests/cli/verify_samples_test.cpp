@@ -28,12 +28,24 @@ std::vector<std::string> verify_args(const Sample& sample, const std::vector<std
 
 }  // namespace
 
-TEST_CASE("verify finds every sample's rewrite equivalent under the bundled interpreter", "[verify][samples]") {
+TEST_CASE("verify finds every sample's rewrite equivalent under the bundled interpreter and its shells",
+          "[verify][samples]") {
   for (const Sample& sample : all_samples()) {
-    RunResult r = run_forklift(verify_args(sample, {}));
+    std::vector<std::string> shells;
+    for (const std::string& shell : sample.shells) {
+      if (std::filesystem::exists("/bin/" + shell) || std::filesystem::exists("/usr/bin/" + shell)) {
+        shells.push_back(shell);
+      } else {
+        WARN("skipped: " << shell << " is not installed");
+      }
+    }
+    std::vector<std::string> extra;
+    for (const std::string& shell : shells) extra.insert(extra.end(), {"--shell", shell});
+    RunResult r = run_forklift(verify_args(sample, extra));
     INFO(sample.script << "\n" << r.out << r.err);
     CHECK(r.status == 0);
     CHECK(r.out.find("[forklift]: equivalent") != std::string::npos);
+    for (const std::string& shell : shells) CHECK(r.out.find("[" + shell + "]: equivalent") != std::string::npos);
     CHECK(r.out.ends_with("1 file verified: 1 equivalent\n"));
   }
 }
