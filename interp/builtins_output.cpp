@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "interp/builtins.h"
+#include "interp/date_text.h"
 #include "interp/number.h"
 
 namespace forklift::interp {
@@ -144,11 +145,13 @@ Number printf_number(Shell& shell, const std::string& arg, bool& bad) {
   }
 }
 
-std::string format_time(const std::string& format, const std::string& arg) {
-  time_t t = std::time(nullptr);
-  if (!arg.empty() && arg != "now") {
-    if (arg[0] == '#') t = static_cast<time_t>(std::strtoll(arg.c_str() + 1, nullptr, 10));
-  }
+// %(fmt)T of a date string (see date_text.h); `invalid` when it is not one
+// (then the current time, as in ksh).
+std::string format_time(const std::string& format, const std::string& arg, bool& invalid) {
+  time_t now = std::time(nullptr);
+  std::optional<time_t> when = parse_date(arg, now);
+  invalid = !when.has_value();
+  time_t t = when.value_or(now);
   struct tm tm;
   localtime_r(&t, &tm);
   char buf[512];
@@ -271,7 +274,12 @@ bool printf_once(Shell& shell, const std::string& format, const std::vector<std:
       }
       case 'T': {
         const std::string* a = take();
-        emit_string(format_time(time_format, a != nullptr ? *a : std::string()));
+        bool invalid = false;
+        emit_string(format_time(time_format, a != nullptr ? *a : std::string(), invalid));
+        if (invalid) {
+          shell.error("printf: warning: invalid argument of type T");
+          status = 1;
+        }
         break;
       }
       case 'c': {
