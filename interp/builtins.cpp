@@ -12,6 +12,7 @@ absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
     register_test_builtins(t);
     register_declaration_builtins(t);
     register_alias_builtins(t);
+    register_ulimit_builtin(t);
     return t;
   }();
   return table;

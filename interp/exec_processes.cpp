@@ -30,6 +30,9 @@ struct Shell::SubshellState {
   int flow_levels;
   const SourceFile* source;
   uint32_t offset;
+  size_t limit_mark;
+  absl::flat_hash_map<int, rlim_t> hard_limits;
+  AliasTable aliases;
 };
 
 std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
@@ -42,6 +45,9 @@ std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
   state->traps = traps_;
   traps_.erase(0);
   state->pwd = pwd_;
+  state->limit_mark = limit_journal_.size();
+  state->hard_limits = subshell_hard_limits_;
+  state->aliases = aliases_;
   state->redirection_mark = saved_fds_.size();
   state->exec_redirection_mark = exec_saved_fds_.size();
   state->loop_depth = loop_depth_;
@@ -72,6 +78,15 @@ void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
   if (pwd_ != state->pwd) {
     if (::chdir(state->pwd.c_str()) != 0) error(fmt::format("cd: {}: cannot restore directory", state->pwd));
     pwd_ = std::move(state->pwd);
+  }
+  while (limit_journal_.size() > state->limit_mark) {
+    ::setrlimit(limit_journal_.back().resource, &limit_journal_.back().limit);
+    limit_journal_.pop_back();
+  }
+  subshell_hard_limits_ = std::move(state->hard_limits);
+  if (aliases_ != state->aliases) {
+    aliases_ = std::move(state->aliases);
+    ++alias_generation_;
   }
   loop_depth_ = state->loop_depth;
   getopts_char_ = state->getopts_char;

@@ -12,6 +12,7 @@
 // not external commands create processes.
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <cstdint>
@@ -214,6 +215,15 @@ class Shell {
     return parse_aliases_ != nullptr && parse_aliases_->contains(hash_key(name));
   }
 
+  // ulimit in an in-process subshell: the limit to put back when it ends.
+  // A hard limit, which could not be raised again, is only noted there
+  // (reported, and bounding the soft limit) while the subshell runs.
+  bool in_subshell() const { return subshell_depth_ > 0; }
+  void note_limit_change(int resource, const struct rlimit& old) {
+    if (subshell_depth_ > 0) limit_journal_.push_back({resource, old});
+  }
+  absl::flat_hash_map<int, rlim_t>& subshell_hard_limits() { return subshell_hard_limits_; }
+
   bool in_sourced_file() const { return source_depth_ > 0; }
   enum class SignalMode { Default, Ignore, Catch };
   void install_signal_handler(int signal, SignalMode mode);
@@ -352,6 +362,12 @@ class Shell {
   size_t command_redirection_mark_ = 0;
   pid_t shell_pid_ = 0;
   std::string last_argument_;
+  struct SavedLimit {
+    int resource;
+    struct rlimit limit;
+  };
+  std::vector<SavedLimit> limit_journal_;
+  absl::flat_hash_map<int, rlim_t> subshell_hard_limits_;
   AliasTable aliases_;
   uint64_t alias_generation_ = 0;
   std::shared_ptr<const AliasTable> parse_aliases_;  // null: no aliases
