@@ -13,6 +13,7 @@ absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
     register_declaration_builtins(t);
     register_alias_builtins(t);
     register_ulimit_builtin(t);
+    register_job_builtins(t);
     return t;
   }();
   return table;

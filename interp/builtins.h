@@ -20,6 +20,7 @@ void register_test_builtins(BuiltinTable& table);
 void register_declaration_builtins(BuiltinTable& table);
 void register_alias_builtins(BuiltinTable& table);
 void register_ulimit_builtin(BuiltinTable& table);
+void register_job_builtins(BuiltinTable& table);
 
 // Quotes a value for reuse as shell input (printf %q, typeset -p).
 std::string shell_quote(const std::string& s);

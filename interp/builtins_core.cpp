@@ -574,6 +574,8 @@ int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
     }
     status = ProcessLauncher::wait_for(pid);
     jobs.erase(it);
+    // ksh forgets a job waited for by pid; after a plain `wait`, `jobs` still reports it once.
+    shell.forget_background_job(pid);
   }
   return status;
 }

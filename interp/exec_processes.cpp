@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "interp/errors.h"
@@ -276,7 +278,21 @@ int Shell::exec_background(const Node* node) {
   }
   last_background_pid_ = pid;
   jobs_.push_back(pid);
+  add_background_job(pid);
   return last_status_ = 0;
+}
+
+void Shell::add_background_job(pid_t pid) {
+  int number = 1;  // the smallest number not in use
+  while (std::any_of(background_jobs_.begin(), background_jobs_.end(),
+                     [&](const BackgroundJob& job) { return job.number == number; })) {
+    ++number;
+  }
+  background_jobs_.push_back(BackgroundJob{number, pid});
+}
+
+void Shell::forget_background_job(pid_t pid) {
+  std::erase_if(background_jobs_, [&](const BackgroundJob& job) { return job.pid == pid; });
 }
 
 std::string Shell::command_substitution(const Node* node, bool brace_form) {

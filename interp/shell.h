@@ -170,7 +170,15 @@ class Shell {
   std::string_view current_source() const { return source_ != nullptr ? source_->text() : std::string_view(); }
 
   int background_pid() const { return last_background_pid_; }
-  std::vector<pid_t>& jobs() { return jobs_; }
+  std::vector<pid_t>& jobs() { return jobs_; }  // processes `wait` waits for
+  // Background commands as `jobs` numbers and lists them (oldest first).
+  struct BackgroundJob {
+    int number;
+    pid_t pid;
+  };
+  std::vector<BackgroundJob>& background_jobs() { return background_jobs_; }
+  void add_background_job(pid_t pid);
+  void forget_background_job(pid_t pid);
   std::string& pwd() { return pwd_; }
 
   // Expansion entry points for builtins that need them.
@@ -326,6 +334,7 @@ class Shell {
   int getopts_char_ = 0;
   pid_t last_background_pid_ = 0;
   std::vector<pid_t> jobs_;
+  std::vector<BackgroundJob> background_jobs_;
   std::string pwd_;
   const SourceFile* source_ = nullptr;
   uint32_t current_offset_ = 0;
