@@ -1,5 +1,10 @@
 // `forklift run`: the bundled ksh93-compatible interpreter.
+// Under AddressSanitizer every allocation must go through its allocator:
+// abseil's tables poison their empty slots, and on memory ASan does not own
+// that poison outlives the free and trips the next owner of the block.
+#if !defined(__SANITIZE_ADDRESS__)
 #include <mimalloc-new-delete.h>
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
