@@ -5,12 +5,8 @@
 // statistics through interp/bench.
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,11 +20,11 @@
 #include "cli/bench/plot_file.h"
 #include "cli/lint_settings.h"
 #include "cli/progress_bar.h"
+#include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
 #include "cli/verify/prepared_rewrite.h"
 #include "interp/bench/comparison.h"
 #include "interp/bench/svg_plot.h"
-#include "interp/process_launcher.h"
 
 namespace forklift::cli {
 namespace {
@@ -42,54 +38,19 @@ struct BenchFlags {
   size_t runs = 10;
   size_t warmup = 1;
   std::vector<std::string> shells;
-  std::vector<std::string> args, inputs;
-  std::optional<std::string> stdin_file;
-  double timeout_seconds = 60;
+  ScriptRunFlags run;
   std::string format = "text";
   std::optional<std::string> plot;
 };
 
 void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
 
-// The shells asked for, each once, in order; the bundled interpreter when
-// none was. nullopt (after saying why) when one is not installed.
-std::optional<std::vector<std::string>> shells_to_time(const std::vector<std::string>& requested) {
-  if (requested.empty()) return std::vector<std::string>{"forklift"};
-  std::vector<std::string> shells;
-  const char* path = std::getenv("PATH");
-  interp::ProcessLauncher launcher;
-  for (const std::string& shell : requested) {
-    if (std::find(shells.begin(), shells.end(), shell) != shells.end()) continue;
-    if (shell != "forklift" && (shell.empty() || launcher.resolve(shell, path ? path : "").empty())) {
-      print_error(fmt::format("--shell: unknown shell '{}' (not found in PATH)", shell));
-      return std::nullopt;
-    }
-    shells.push_back(shell);
-  }
-  return shells;
-}
-
 // What every run shares; nullopt (after saying why) on a bad flag.
 std::optional<interp::ScriptRun> shared_run(const BenchFlags& flags) {
-  interp::ScriptRun run;
-  run.args = flags.args;
-  run.keep_files = false;
-  run.script_name = fs::path(flags.script).filename().string();
-  run.timeout = std::chrono::milliseconds(static_cast<int64_t>(flags.timeout_seconds * 1000));
-  for (const std::string& input : flags.inputs) {
-    if (!fs::exists(input)) {
-      print_error(fmt::format("--input {}: no such file or directory", input));
-      return std::nullopt;
-    }
-    run.inputs.emplace_back(input);
-  }
-  if (flags.stdin_file) {
-    std::ifstream in(*flags.stdin_file, std::ios::binary);
-    if (!in || fs::is_directory(*flags.stdin_file)) {
-      print_error(fmt::format("--stdin {}: cannot read it", *flags.stdin_file));
-      return std::nullopt;
-    }
-    run.stdin_data = std::string(std::istreambuf_iterator<char>(in), {});
+  std::optional<interp::ScriptRun> run = script_run_settings(flags.run);
+  if (run) {
+    run->keep_files = false;
+    run->script_name = fs::path(flags.script).filename().string();
   }
   return run;
 }
@@ -109,7 +70,7 @@ std::optional<std::vector<interp::bench::Comparison>> time_shells(const BenchFla
     total_runs += interp::bench::runs_in(plan);
     plans.push_back(std::move(plan));
   }
-  ProgressBar progress(total_runs, isatty(STDERR_FILENO) == 1);
+  ProgressBar progress(total_runs, isatty(STDERR_FILENO) == 1, "runs");
   std::vector<interp::bench::Comparison> comparisons;
   for (const interp::bench::ComparisonPlan& plan : plans) {
     interp::bench::ComparisonOutcome outcome = interp::bench::compare(plan, [&] { progress.advance(); });
@@ -123,7 +84,8 @@ std::optional<std::vector<interp::bench::Comparison>> time_shells(const BenchFla
 }
 
 int run_bench(const BenchFlags& flags) {
-  auto shells = shells_to_time(flags.shells);
+  auto shells = flags.shells.empty() ? std::optional(std::vector<std::string>{"forklift"})
+                                     : resolve_shells({}, flags.shells);
   auto shared = shared_run(flags);
   if (!shells || !shared) return kExitUsage;
   if (flags.plot) {
@@ -184,12 +146,7 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   bench->add_option("--shell", flags->shells, "Shells to time under (forklift, ksh93, bash, dash, ...; default: forklift)")
       ->delimiter(',')
       ->allow_extra_args(false);
-  bench->add_option("--arg", flags->args, "An argument for the scripts (repeat for several)")->allow_extra_args(false);
-  bench->add_option("--stdin", flags->stdin_file, "Feed this file on stdin (default: /dev/null)");
-  bench->add_option("--input", flags->inputs, "A file copied into each run's directory (repeatable)")
-      ->allow_extra_args(false);
-  bench->add_option("--timeout", flags->timeout_seconds, "Stop a run after SECONDS, and the benchmark (default: 60)")
-      ->check(CLI::Range(0.001, 86400.0));
+  flags->run.add_to(*bench);
   bench->add_option("--format", flags->format, "Output format: text or json")->check(CLI::IsMember({"text", "json"}));
   bench->add_option("--plot", flags->plot, "Write a bar chart of the timings to this SVG file");
   bench->callback([flags, &status] { status = run_bench(*flags); });

@@ -31,7 +31,7 @@ void ProgressBar::draw(size_t done) {
   drawn_percent_ = percent;
   size_t filled = percent * kWidth / 100;
   std::string bar = std::string(filled, '#') + std::string(kWidth - filled, '-');
-  std::fprintf(stderr, "\r[%s] %zu/%zu files", bar.c_str(), done, total_);
+  std::fprintf(stderr, "\r[%s] %zu/%zu %s", bar.c_str(), done, total_, unit_);
   std::fflush(stderr);
 }
 

@@ -1,5 +1,5 @@
-// A one-line progress bar on stderr for long lint runs; safe to advance from
-// several threads.
+// A one-line progress bar on stderr for long runs (files linted, benchmark
+// runs); safe to advance from several threads.
 #pragma once
 
 #include <atomic>
@@ -10,8 +10,9 @@ namespace forklift::cli {
 
 class ProgressBar {
  public:
-  // Draws nothing unless `enabled`.
-  ProgressBar(size_t total, bool enabled) : total_(total), enabled_(enabled) {}
+  // Draws nothing unless `enabled`; `unit` names what is counted ("files").
+  ProgressBar(size_t total, bool enabled, const char* unit = "files")
+      : total_(total), enabled_(enabled), unit_(unit) {}
   ~ProgressBar();  // erases the bar
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -26,6 +27,7 @@ class ProgressBar {
 
   size_t total_;
   bool enabled_;
+  const char* unit_;
   std::atomic<size_t> done_{0};
   std::mutex draw_mutex_;
   size_t drawn_percent_ = 101;

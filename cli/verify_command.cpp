@@ -3,8 +3,6 @@
 // same machinery as `forklift fix` (or from --fixed); the runs go through
 // interp/script_runner under the bundled interpreter and any --shell given.
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,10 +13,10 @@
 
 #include "cli/app.h"
 #include "cli/lint_settings.h"
+#include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
 #include "cli/verify/prepared_rewrite.h"
 #include "cli/verify/verify_report.h"
-#include "interp/process_launcher.h"
 #include "interp/verify/rewrite_check.h"
 
 namespace forklift::cli {
@@ -32,62 +30,13 @@ struct VerifyFlags {
   std::vector<std::string> scripts;
   std::optional<std::string> fixed;
   bool unsafe_fixes = false;
-  std::optional<std::string> stdin_file;
-  std::vector<std::string> args, env, inputs, shells;
+  ScriptRunFlags run;
+  std::vector<std::string> shells;
   int runs = 1;
-  double timeout_seconds = 60;
   std::string format = "text";
 };
 
 void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
-
-// The shells to check with: the bundled interpreter first, then each --shell
-// once. Empty (after saying why) when one is not installed.
-std::optional<std::vector<std::string>> checked_shells(const std::vector<std::string>& requested) {
-  std::vector<std::string> shells{"forklift"};
-  const char* path = std::getenv("PATH");
-  interp::ProcessLauncher launcher;
-  for (const std::string& shell : requested) {
-    if (std::find(shells.begin(), shells.end(), shell) != shells.end()) continue;
-    if (shell.empty() || launcher.resolve(shell, path != nullptr ? path : "").empty()) {
-      print_error(fmt::format("--shell: unknown shell '{}' (not found in PATH)", shell));
-      return std::nullopt;
-    }
-    shells.push_back(shell);
-  }
-  return shells;
-}
-
-// The run settings both scripts share; nullopt (after saying why) on a bad flag.
-std::optional<interp::ScriptRun> run_settings(const VerifyFlags& flags) {
-  interp::ScriptRun run;
-  run.args = flags.args;
-  run.timeout = std::chrono::milliseconds(static_cast<int64_t>(flags.timeout_seconds * 1000));
-  for (const std::string& assignment : flags.env) {
-    size_t equals = assignment.find('=');
-    if (equals == std::string::npos || equals == 0) {
-      print_error(fmt::format("--env: expected NAME=VALUE, got '{}'", assignment));
-      return std::nullopt;
-    }
-    run.env.emplace_back(assignment.substr(0, equals), assignment.substr(equals + 1));
-  }
-  for (const std::string& input : flags.inputs) {
-    if (!std::filesystem::exists(input)) {
-      print_error(fmt::format("--input {}: no such file or directory", input));
-      return std::nullopt;
-    }
-    run.inputs.emplace_back(input);
-  }
-  if (flags.stdin_file) {
-    std::ifstream in(*flags.stdin_file, std::ios::binary);
-    if (!in || std::filesystem::is_directory(*flags.stdin_file)) {
-      print_error(fmt::format("--stdin {}: cannot read it", *flags.stdin_file));
-      return std::nullopt;
-    }
-    run.stdin_data = std::string(std::istreambuf_iterator<char>(in), {});
-  }
-  return run;
-}
 
 FileVerification verify_file(const std::string& path, const VerifyFlags& flags, const interp::ScriptRun& settings,
                              const std::vector<std::string>& shells, SettingsResolver& resolver,
@@ -123,8 +72,8 @@ int run_verify(const VerifyFlags& flags) {
     print_error("--fixed compares one script with its rewrite: give exactly one SCRIPT");
     return kExitUsage;
   }
-  auto shells = checked_shells(flags.shells);
-  auto settings = run_settings(flags);
+  auto shells = resolve_shells({"forklift"}, flags.shells);
+  auto settings = script_run_settings(flags.run);
   if (!shells || !settings) return kExitUsage;
   LintFlags lint;
   lint.unsafe_fixes = flags.unsafe_fixes ? std::optional(true) : std::nullopt;
@@ -162,15 +111,9 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   verify->add_option("scripts", flags->scripts, "Scripts to verify")->required();
   verify->add_option("--fixed", flags->fixed, "Compare with this file instead of computing the fix (one SCRIPT only)");
   verify->add_flag("--unsafe-fixes", flags->unsafe_fixes, "Include unsafe fixes in the computed rewrite");
-  verify->add_option("--stdin", flags->stdin_file, "Feed this file on stdin (default: /dev/null)");
-  verify->add_option("--arg", flags->args, "An argument for the scripts (repeat for several)")->allow_extra_args(false);
-  verify->add_option("--env", flags->env, "NAME=VALUE added to the environment (repeatable)")->allow_extra_args(false);
-  verify->add_option("--input", flags->inputs, "A file copied into each run's directory (repeatable)")
-      ->allow_extra_args(false);
+  flags->run.add_to(*verify);
   verify->add_option("--runs", flags->runs, "Run each script N times; output that changes between runs is a difference")
       ->check(CLI::Range(1, 1000));
-  verify->add_option("--timeout", flags->timeout_seconds, "Stop a run after SECONDS (default: 60)")
-      ->check(CLI::Range(0.001, 86400.0));
   verify->add_option("--shell", flags->shells, "Also run on these shells (forklift, ksh93, bash, dash, ...)")
       ->delimiter(',')
       ->allow_extra_args(false);

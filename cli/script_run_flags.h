@@ -1,0 +1,33 @@
+// The flags `forklift verify` and `forklift bench` share to describe how the
+// scripts run: arguments, environment, stdin, input files, timeout, shells.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "interp/script_runner.h"
+
+namespace forklift::cli {
+
+struct ScriptRunFlags {
+  std::vector<std::string> args, env, inputs;
+  std::optional<std::string> stdin_file;
+  double timeout_seconds = 60;
+
+  // Registers --arg, --env, --input, --stdin and --timeout on `command`.
+  void add_to(CLI::App& command);
+};
+
+// The run settings every run shares; nullopt (after saying why on stderr)
+// on a bad flag: an --env without `=`, a missing --input, an unreadable --stdin.
+std::optional<interp::ScriptRun> script_run_settings(const ScriptRunFlags& flags);
+
+// `first`, then each requested shell once, in order; "forklift" is the
+// bundled interpreter. nullopt (after saying why) when a shell is not in PATH.
+std::optional<std::vector<std::string>> resolve_shells(std::vector<std::string> first,
+                                                       const std::vector<std::string>& requested);
+
+}  // namespace forklift::cli
