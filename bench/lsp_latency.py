@@ -97,10 +97,16 @@ class Client:
 
 
 def cpu_ms(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    ticks = int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+    """CPU time of all the server's threads, in ms: schedstat counts nanoseconds
+    (/proc/PID/stat only clock ticks, 10 ms here: too coarse for one edit)."""
+    total_ns = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+                total_ns += int(schedstat.read().split()[0])
+        except FileNotFoundError:  # a thread that just ended
+            pass
+    return total_ns / 1e6
 
 
 def memory_kib(pid, field):
@@ -164,10 +170,10 @@ def main():
 
     print(f"script: {line_count} lines, {len(text)} bytes; {len(first)} diagnostics")
     print(f"load average at the start:  {load:.1f} ({os.cpu_count()} cores)")
-    print(f"first diagnostics:          {first_ms:7.1f} ms wall, {first_cpu:.0f} ms CPU   (goal < 200 ms)")
+    print(f"first diagnostics:          {first_ms:7.1f} ms wall, {first_cpu:.1f} ms CPU   (goal < 200 ms)")
     print(f"after a one-line change:    {statistics.median(change_ms):7.1f} ms wall median, "
           f"{max(change_ms):.1f} ms worst over {len(change_ms)} edits; "
-          f"{statistics.median(change_cpu):.0f} ms CPU median   (goal < 50 ms)")
+          f"{statistics.median(change_cpu):.1f} ms CPU median   (goal < 50 ms)")
     print(f"resident memory:            {rss_mib:7.1f} MiB at the end, {peak_mib:.1f} MiB peak   (goal < 50 MB)")
     print(f"exit after shutdown:        {exit_ms:7.1f} ms, status {status}   (goal < 100 ms)")
 

@@ -26,7 +26,6 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
       entry.statement = holds_statements(up.node) ? id : up.statement;
     }
     entries_.push_back(entry);
-    ids_[node] = id;
     for (auto it = node->kids.rbegin(); it != node->kids.rend(); ++it) stack.emplace_back(*it, id);
   }
   // Kids come after their parent: one backward pass carries each subtree's end up.
@@ -35,6 +34,9 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
     up.subtree_end = std::max(up.subtree_end, entries_[id].subtree_end);
   }
   entries_.shrink_to_fit();
+  // Filled once the size is known: growing the table as it fills cost more than the walk.
+  ids_.reserve(entries_.size());
+  for (uint32_t id = 0; id < entries_.size(); ++id) ids_[entries_[id].node] = id;
 }
 
 uint32_t TreeIndex::id(const Node* node) const {
