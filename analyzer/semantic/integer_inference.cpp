@@ -306,11 +306,8 @@ bool IntegerInference::defined_before(std::string_view name, const Node* use) co
     }
     if (up->is(NodeKind::List) || up->is(NodeKind::Program)) {
       // Backwards from `n`: the nearest definition is usually close, the start of a long list far.
-      auto position = std::find(up->kids.rbegin(), up->kids.rend(), n);
-      if (position != up->kids.rend() &&
-          std::any_of(std::next(position), up->kids.rend(),
-                      [&](const Node* sibling) { return defines_unconditionally(sibling, name); })) {
-        return true;
+      for (uint32_t i = walk.kid_index(); i-- > 0;) {
+        if (defines_unconditionally(up->kids[i], name)) return true;
       }
     }
   }

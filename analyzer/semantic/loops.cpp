@@ -227,17 +227,16 @@ std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
     bound = arith_literal(source_, binary->kids[1]);
   }
   if (name.empty() || (op != "<" && op != "<=") || !bound || !assigns(loop_body(loop), name)) return std::nullopt;
-  const Node* statement = tree_.enclosing_statement(loop);
-  const Node* list = statement == nullptr ? nullptr : tree_.parent(statement);
+  auto statement = tree_.walk_up(tree_.enclosing_statement(loop));
+  const Node* list = statement ? statement.parent() : nullptr;
   if (list == nullptr) return std::nullopt;
   // The start is the value of the nearest assignment before the loop:
   // searched backwards, as a script's top level can hold thousands of statements.
   const Node* start_assignment = nullptr;
-  auto position = std::find(list->kids.rbegin(), list->kids.rend(), statement);
-  for (auto sibling = position == list->kids.rend() ? position : std::next(position);
-       sibling != list->kids.rend() && start_assignment == nullptr; ++sibling) {
-    if (!(*sibling)->is(NodeKind::SimpleCommand) || has_words(*sibling)) continue;
-    for (const Node* kid : (*sibling)->kids) {
+  for (uint32_t i = statement.kid_index(); i-- > 0 && start_assignment == nullptr;) {
+    const Node* sibling = list->kids[i];
+    if (!sibling->is(NodeKind::SimpleCommand) || has_words(sibling)) continue;
+    for (const Node* kid : sibling->kids) {
       if (kid->is(NodeKind::Assignment) && kid->text == name) start_assignment = kid;
     }
   }

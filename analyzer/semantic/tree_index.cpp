@@ -14,19 +14,24 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
   if (root == nullptr) return;
   // Iterative: nesting depth is bounded by the front ends, but a deep tree
   // should not cost stack here.
-  std::vector<std::pair<const Node*, uint32_t>> stack{{root, kNone}};
+  struct Pending {
+    const Node* node;
+    uint32_t parent;
+    uint32_t kid_index;
+  };
+  std::vector<Pending> stack{{root, kNone, 0}};
   while (!stack.empty()) {
-    auto [node, parent] = stack.back();
+    auto [node, parent, kid_index] = stack.back();
     stack.pop_back();
     auto id = static_cast<uint32_t>(entries_.size());
-    Entry entry{node, parent, id + 1, kNone, kNone};
+    Entry entry{node, parent, id + 1, kNone, kNone, kid_index};
     if (parent != kNone) {
       const Entry& up = entries_[parent];
       entry.function = up.node->is(NodeKind::FunctionDef) ? parent : up.function;
       entry.statement = holds_statements(up.node) ? id : up.statement;
     }
     entries_.push_back(entry);
-    for (auto it = node->kids.rbegin(); it != node->kids.rend(); ++it) stack.emplace_back(*it, id);
+    for (auto kid = static_cast<uint32_t>(node->kids.size()); kid-- > 0;) stack.push_back({node->kids[kid], id, kid});
   }
   // Kids come after their parent: one backward pass carries each subtree's end up.
   for (auto id = static_cast<uint32_t>(entries_.size()); id-- > 1;) {
@@ -80,6 +85,8 @@ const Node* TreeIndex::enclosing_statement(const Node* node) const {
 const Node* TreeIndex::WalkUp::parent() const {
   return id_ == kNone ? nullptr : index_->node_at(index_->entries_[id_].parent);
 }
+
+uint32_t TreeIndex::WalkUp::kid_index() const { return id_ == kNone ? 0 : index_->entries_[id_].kid_index; }
 
 void TreeIndex::WalkUp::up() {
   id_ = id_ == kNone ? kNone : index_->entries_[id_].parent;

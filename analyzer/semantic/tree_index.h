@@ -31,6 +31,9 @@ class TreeIndex {
     explicit operator bool() const { return node_ != nullptr; }
     const Node* node() const { return node_; }
     const Node* parent() const;  // of node(); nullptr at the root
+    // Where node() is among parent()'s kids (0 at the root): the siblings
+    // before it can be read without searching for it.
+    uint32_t kid_index() const;
     void up();
 
    private:
@@ -61,6 +64,7 @@ class TreeIndex {
     uint32_t subtree_end = 0;  // one past the last id of the node's descendants
     uint32_t function = kNone; // innermost FunctionDef strictly above
     uint32_t statement = kNone;
+    uint32_t kid_index = 0;
   };
 
   uint32_t id(const Node* node) const;
