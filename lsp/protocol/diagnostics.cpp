@@ -2,8 +2,13 @@
 
 namespace forklift::lsp {
 
+// Members are assigned one by one: a braced initializer list copies every
+// value it holds once more, the whole list of diagnostics included.
 void to_json(json& j, const Diagnostic& d) {
-  j = json{{"range", d.range}, {"severity", static_cast<int>(d.severity)}, {"message", d.message}};
+  j = json::object();
+  j["range"] = d.range;
+  j["severity"] = static_cast<int>(d.severity);
+  j["message"] = d.message;
   if (!d.code.empty()) j["code"] = d.code;
   if (!d.code_description_href.empty()) j["codeDescription"] = {{"href", d.code_description_href}};
   if (!d.source.empty()) j["source"] = d.source;
@@ -17,7 +22,9 @@ void to_json(json& j, const Diagnostic& d) {
 }
 
 void to_json(json& j, const PublishDiagnosticsParams& p) {
-  j = json{{"uri", p.uri}, {"diagnostics", p.diagnostics}};
+  j = json::object();
+  j["uri"] = p.uri;
+  j["diagnostics"] = p.diagnostics;
   if (p.version) j["version"] = *p.version;
 }
 
