@@ -13,6 +13,9 @@ constexpr double kLeft = 80, kRight = 30, kTop = 70, kBottom = 50;
 constexpr double kPlotHeight = 300;
 constexpr double kGroupWidth = 170, kBarWidth = 50, kBarGap = 10;
 constexpr double kMinWidth = 460;
+// Upper bound of one character's advance in the 16px bold title: an SVG
+// viewer does not wrap or shrink text, so the canvas must be wide enough.
+constexpr double kTitleCharWidth = 10, kTitleMargin = 40;
 constexpr double kHeadroom = 1.2;  // room above the tallest bar for its labels
 constexpr const char* kBeforeColour = "#c0504d";
 constexpr const char* kAfterColour = "#4f81bd";
@@ -59,7 +62,8 @@ class SvgWriter {
  public:
   explicit SvgWriter(const BarChart& chart) : chart_(chart) {
     double groups = static_cast<double>(std::max<size_t>(1, chart.groups.size()));
-    width_ = std::max(kMinWidth, kLeft + kRight + groups * kGroupWidth);
+    double title_width = static_cast<double>(chart.title.size()) * kTitleCharWidth + kTitleMargin;
+    width_ = std::max({kMinWidth, kLeft + kRight + groups * kGroupWidth, title_width});
     height_ = kTop + kPlotHeight + kBottom;
     double highest = 0;
     for (const PlotGroup& g : chart.groups) {
@@ -146,7 +150,9 @@ class SvgWriter {
 
   void group(size_t index) {
     const PlotGroup& g = chart_.groups[index];
-    double left = kLeft + static_cast<double>(index) * kGroupWidth + (kGroupWidth - 2 * kBarWidth - kBarGap) / 2;
+    // A canvas widened for the title spreads the groups over the whole axis.
+    double group_width = (width_ - kLeft - kRight) / static_cast<double>(std::max<size_t>(1, chart_.groups.size()));
+    double left = kLeft + static_cast<double>(index) * group_width + (group_width - 2 * kBarWidth - kBarGap) / 2;
     out_ += fmt::format("<g class=\"group\" id=\"group-{}\">\n", index);
     bar(g.before, left, "before", kBeforeColour, g.label + ", " + chart_.before_name);
     bar(g.after, left + kBarWidth + kBarGap, "after", kAfterColour, g.label + ", " + chart_.after_name);
