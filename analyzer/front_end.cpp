@@ -3,7 +3,6 @@
 #include "analyzer/exact_parser.h"
 #include "analyzer/tree_sitter_front_end.h"
 
-
 namespace forklift {
 
 std::string_view front_end_name(FrontEnd front_end) {
@@ -22,14 +21,15 @@ std::optional<FrontEnd> front_end_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+// Auto tries the exact parser first: it is many times faster, and on input
+// both accept the two trees are identical (tests/analyzer compares them over
+// a corpus), so tree-sitter only runs where the exact parser gives up.
 ParseResult parse_source(const SourceFile& file, Dialect dialect, FrontEnd front_end) {
-  if (front_end == FrontEnd::Exact) return parse_exact(file, dialect);
-  ParseResult tree_sitter = parse_tree_sitter(file, dialect);
-  if (front_end == FrontEnd::TreeSitter || (tree_sitter.errors.empty() && !tree_sitter.has_error_nodes)) {
-    return tree_sitter;
-  }
+  if (front_end == FrontEnd::TreeSitter) return parse_tree_sitter(file, dialect);
   ParseResult exact = parse_exact(file, dialect);
-  if (exact.ast) return exact;
+  if (front_end == FrontEnd::Exact || exact.ast) return exact;
+  ParseResult tree_sitter = parse_tree_sitter(file, dialect);
+  if (tree_sitter.errors.empty() && !tree_sitter.has_error_nodes) return tree_sitter;
   // Both failed: the recovered tree is more useful than none, the exact
   // parser's errors read the way a shell would report them.
   tree_sitter.errors = std::move(exact.errors);

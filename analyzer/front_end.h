@@ -29,9 +29,9 @@ struct ParseResult {
 // an error instead of risking the stack.
 inline constexpr int kMaxNestingDepth = 1000;
 
-// `Auto` runs tree-sitter and falls back to the exact parser when tree-sitter
-// reports errors; if both fail, the tree-sitter tree (with Error nodes) is kept
-// together with the exact parser's errors.
+// `Auto` runs the exact parser and falls back to tree-sitter when it fails
+// (the trees agree wherever both parse); if both fail, the tree-sitter tree
+// (with Error nodes) is kept together with the exact parser's errors.
 ParseResult parse_source(const SourceFile& file, Dialect dialect, FrontEnd front_end = FrontEnd::Auto);
 
 }  // namespace forklift

@@ -53,9 +53,9 @@ nlohmann::json json_report(const SourceFile& file, Dialect dialect, const ParseR
 }
 
 const char* auto_choice(const ParseResult& result) {
-  if (result.used == FrontEnd::Exact) return "tree-sitter reported errors; fell back to the exact parser";
-  if (!result.errors.empty()) return "tree-sitter and the exact parser both reported errors";
-  return "parsed with tree-sitter";
+  if (result.used == FrontEnd::Exact) return "parsed with the exact parser";
+  if (!result.errors.empty()) return "the exact parser and tree-sitter both reported errors";
+  return "the exact parser reported errors; tree-sitter parsed it";
 }
 
 // Parses one file and prints it; returns its exit status.
@@ -109,7 +109,7 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   auto options = std::make_shared<ParseOptions>();
   CLI::App* cmd = app.add_subcommand("parse", "Print the syntax tree of shell scripts");
   cmd->add_option("files", options->paths, "Scripts to parse ('-' reads standard input)")->required();
-  cmd->add_option("--front-end", options->front_end, "auto: tree-sitter, falling back to the exact parser on errors")
+  cmd->add_option("--front-end", options->front_end, "auto: the exact parser, falling back to tree-sitter (error recovery) where it fails")
       ->check(CLI::IsMember({"auto", "tree-sitter", "exact"}))
       ->capture_default_str();
   cmd->add_option("--format", options->format, "Output format")

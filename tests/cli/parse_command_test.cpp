@@ -26,7 +26,7 @@ TEST_CASE("parse prints the AST as an S-expression and says which front end it u
   CHECK(r.out.rfind("(Program@0-18\n", 0) == 0);
   CHECK(r.out.find("(Pipeline@0-17") != std::string::npos);
   CHECK(r.out.find("(ParamExp@6-8 \"x\")") != std::string::npos);
-  CHECK(r.err == path + ": parsed with tree-sitter\n");
+  CHECK(r.err == path + ": parsed with the exact parser\n");
 }
 
 TEST_CASE("parse reads standard input for '-'", "[cli][parse]") {
@@ -114,11 +114,20 @@ TEST_CASE("parse --shell overrides the detected dialect", "[cli][parse]") {
 
 namespace {
 
-TEST_CASE("parse auto falls back to the exact parser where tree-sitter fails, and says so", "[cli][parse]") {
+TEST_CASE("parse auto falls back to tree-sitter where the exact parser fails, and says so", "[cli][parse]") {
+  // bash rejects an empty loop body; tree-sitter-bash accepts it.
+  std::string path = write_temp("empty-body.bash", "while :; do done\n");
+  auto r = forklift::test::run_forklift({"parse", path});
+  CHECK(r.status == 0);
+  CHECK(r.err == path + ": the exact parser reported errors; tree-sitter parsed it\n");
+  CHECK(r.out.find("(While@") != std::string::npos);
+}
+
+TEST_CASE("parse auto takes the exact parser, which reads ksh syntax tree-sitter cannot", "[cli][parse]") {
   std::string path = write_temp("fallback.ksh", "print ${.sh.version}\nx=${ date; }\n");
   auto r = forklift::test::run_forklift({"parse", path});
   CHECK(r.status == 0);
-  CHECK(r.err == path + ": tree-sitter reported errors; fell back to the exact parser\n");
+  CHECK(r.err == path + ": parsed with the exact parser\n");
   CHECK(r.out.find("(ParamExp@6-20 \".sh.version\" flags=0x1)") != std::string::npos);
   CHECK(r.out.find("(BraceSub@23-33") != std::string::npos);
 }
@@ -135,7 +144,7 @@ TEST_CASE("parse --front-end exact uses the exact parser only", "[cli][parse]") 
 TEST_CASE("parse auto keeps the recovered tree when both front ends fail", "[cli][parse]") {
   auto r = forklift::test::run_forklift({"parse", "-"}, "if true; then\n  echo x\n");
   CHECK(r.status == 1);
-  CHECK(r.err.find("<stdin>: tree-sitter and the exact parser both reported errors\n") == 0);
+  CHECK(r.err.find("<stdin>: the exact parser and tree-sitter both reported errors\n") == 0);
   CHECK(std::regex_search(r.err, std::regex("<stdin>:[0-9]+:[0-9]+: ")));
   CHECK(r.out.rfind("(Program@0-", 0) == 0);
 }
