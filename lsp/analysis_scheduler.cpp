@@ -8,11 +8,34 @@ AnalysisScheduler::AnalysisScheduler() : worker_([this] { work(); }) {}
 
 AnalysisScheduler::~AnalysisScheduler() { stop(); }
 
+AnalysisScheduler::Clock::time_point debounced_due(AnalysisScheduler::Clock::time_point now,
+                                                   std::optional<AnalysisScheduler::Clock::time_point> last_scheduled,
+                                                   std::chrono::milliseconds delay, bool worker_busy) {
+  bool in_burst = last_scheduled && now - *last_scheduled < delay;
+  return worker_busy || in_burst ? now + delay : now;
+}
+
 void AnalysisScheduler::schedule(const std::string& key, std::chrono::milliseconds delay, Job job) {
+  schedule_at(key, Clock::now() + delay, std::move(job));
+}
+
+void AnalysisScheduler::schedule_debounced(const std::string& key, std::chrono::milliseconds delay, Job job) {
+  Clock::time_point now = Clock::now();
+  Clock::time_point due;
+  {
+    std::lock_guard lock(mutex_);
+    auto last = last_scheduled_.find(key);
+    due = debounced_due(now, last == last_scheduled_.end() ? std::nullopt : std::optional(last->second), delay, running_);
+    last_scheduled_[key] = now;
+  }
+  schedule_at(key, due, std::move(job));
+}
+
+void AnalysisScheduler::schedule_at(const std::string& key, Clock::time_point due, Job job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    pending_[key] = Pending{Clock::now() + delay, std::move(job)};
+    pending_[key] = Pending{due, std::move(job)};
   }
   changed_.notify_one();
 }
@@ -20,6 +43,7 @@ void AnalysisScheduler::schedule(const std::string& key, std::chrono::millisecon
 void AnalysisScheduler::cancel(const std::string& key) {
   std::lock_guard lock(mutex_);
   pending_.erase(key);
+  last_scheduled_.erase(key);
 }
 
 void AnalysisScheduler::stop() {
@@ -47,9 +71,11 @@ void AnalysisScheduler::work() {
     }
     Job job = std::move(next->second.job);
     pending_.erase(next);
+    running_ = true;
     lock.unlock();
     job();
     lock.lock();
+    running_ = false;
   }
 }
 

@@ -69,7 +69,7 @@ void FeatureServer::schedule_diagnostics(const std::string& uri) {
     return;
   }
   DiagnosticsJob job{analyzed_.at(uri), settings_for(*document), config_, encoding_};
-  scheduler_.schedule(uri, config_.debounce, [this, job = std::move(job)] { publish_if_current(job); });
+  scheduler_.schedule_debounced(uri, config_.debounce, [this, job = std::move(job)] { publish_if_current(job); });
 }
 
 void FeatureServer::publish_if_current(const DiagnosticsJob& job) {

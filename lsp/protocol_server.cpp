@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "lsp/protocol/basic_types.h"
+#include "lsp/protocol/publish_diagnostics_writer.h"
 #include "lsp/project_config.h"
 #include "lsp/uri.h"
 
@@ -22,19 +23,13 @@ struct RequestError : std::runtime_error {
   ErrorCode code;
 };
 
-template <typename T>
-json to_json_value(const T& value) {
-  json j = value;
-  return j;
-}
-
 }  // namespace
 
 std::string serialize(const json& message) { return message.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 DiagnosticsPublisher publish_through(Transport& transport) {
   return [&transport](const PublishDiagnosticsParams& params) {
-    transport.write(serialize(make_notification("textDocument/publishDiagnostics", to_json_value(params))));
+    transport.write(publish_diagnostics_notification(params));
   };
 }
 

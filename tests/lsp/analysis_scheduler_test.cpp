@@ -49,3 +49,21 @@ TEST_CASE("cancelled and pending jobs never run, and stop waits for the running 
   scheduler.schedule("w", 0ms, [&] { ++runs; });
   CHECK(runs == 1);
 }
+
+TEST_CASE("a debounced job waits only inside a burst of edits or behind a running job", "[lsp][scheduler]") {
+  using forklift::lsp::debounced_due;
+  auto now = AnalysisScheduler::Clock::now();
+  CHECK(debounced_due(now, std::nullopt, 20ms, false) == now);
+  CHECK(debounced_due(now, now - 50ms, 20ms, false) == now);
+  CHECK(debounced_due(now, now - 5ms, 20ms, false) == now + 20ms);
+  CHECK(debounced_due(now, std::nullopt, 20ms, true) == now + 20ms);
+  CHECK(debounced_due(now, now - 50ms, 20ms, true) == now + 20ms);
+}
+
+TEST_CASE("the first debounced job of a quiet document runs without waiting for its delay", "[lsp][scheduler]") {
+  AnalysisScheduler scheduler;
+  std::promise<void> done;
+  scheduler.schedule_debounced("a", 1h, [&] { done.set_value(); });
+  done.get_future().wait();  // with the delay honoured, this would hang for an hour
+  scheduler.stop();
+}
