@@ -91,7 +91,13 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
           break;
         case 'u': fd = std::atoi(value().c_str()); break;
         case 't': timeout = std::atof(value().c_str()); break;
-        case 'p': break;
+        case 'p':
+          fd = shell.coprocess_output();
+          if (fd < 0) {
+            shell.error("read: no query process [Bad file descriptor]");
+            return 1;
+          }
+          break;
         default:
           shell.error(fmt::format("read: -{}: unknown option", opt));
           return 2;

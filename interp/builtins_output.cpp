@@ -400,8 +400,14 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
         case 'R': raw = true; break;
         case 'n': newline = false; break;
         case 'e': raw = false; break;
-        case 's':
-        case 'p': break;
+        case 's': break;
+        case 'p':
+          fd = shell.coprocess_input();
+          if (fd < 0) {
+            shell.error("print: no query process [Bad file descriptor]");
+            return 1;
+          }
+          break;
         case 'u': {
           std::string rest = a.substr(k + 1);
           if (rest.empty() && i + 1 < argv.size()) rest = argv[++i];

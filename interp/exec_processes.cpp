@@ -251,13 +251,31 @@ int Shell::exec_pipeline(const Node* node) {
   return last_status_ = status;
 }
 
+void Shell::close_coprocess() {
+  for (int* fd : {&coprocess_input_, &coprocess_output_}) {
+    if (*fd >= 0) ::close(*fd);
+    *fd = -1;
+  }
+}
+
 int Shell::exec_background(const Node* node) {
   materialize_capture();
   out_.flush();
   input_.release_all();
+  bool coprocess = node->kind == NodeKind::Coprocess;
+  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
+  if (coprocess) {
+    close_coprocess();
+    if (::pipe2(to_child, O_CLOEXEC) != 0 || ::pipe2(from_child, O_CLOEXEC) != 0) fatal("cannot create pipe");
+  }
   launcher_.note_fork();
   pid_t pid = ::fork();
   if (pid == 0) {
+    if (coprocess) {
+      ::dup2(to_child[0], 0);
+      ::dup2(from_child[1], 1);
+      for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
+    }
     out_.set_capture(nullptr);
     ++subshell_depth_;
     traps_.erase(0);
@@ -272,7 +290,18 @@ int Shell::exec_background(const Node* node) {
     out_.flush();
     ::_exit(status & 0xff);
   }
+  if (coprocess) {
+    ::close(to_child[0]);
+    ::close(from_child[1]);
+    // Above the descriptors scripts name (0-9), as ksh keeps them, so that
+    // `exec 5>&p` cannot land on the other end.
+    coprocess_input_ = ::fcntl(to_child[1], F_DUPFD_CLOEXEC, 10);
+    coprocess_output_ = ::fcntl(from_child[0], F_DUPFD_CLOEXEC, 10);
+    ::close(to_child[1]);
+    ::close(from_child[0]);
+  }
   if (pid < 0) {
+    close_coprocess();
     error("cannot fork");
     return last_status_ = 1;
   }

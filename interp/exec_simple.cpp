@@ -86,6 +86,7 @@ int Shell::exec_assignments_only(const Node* node) {
 
 int Shell::exec_simple(const Node* node) {
   current_offset_ = node->begin;
+  coprocess_input_redirected_ = coprocess_output_redirected_ = false;
   if (parse_aliases_ != nullptr) {
     int status = 0;
     if (run_alias_expansion(node, status)) return last_status_ = status;

@@ -59,6 +59,20 @@ void Shell::undo_redirections(size_t mark) {
   }
 }
 
+void Shell::keep_command_redirections() {
+  make_redirections_permanent(command_redirection_mark_);
+  // `exec n>&p` moves the coprocess's input to n: the shell's copy goes, so
+  // closing n gives the coprocess end of file.
+  if (coprocess_input_redirected_ && coprocess_input_ >= 0) {
+    ::close(coprocess_input_);
+    coprocess_input_ = -1;
+  }
+  if (coprocess_output_redirected_ && coprocess_output_ >= 0) {
+    ::close(coprocess_output_);
+    coprocess_output_ = -1;
+  }
+}
+
 void Shell::make_redirections_permanent(size_t mark) {
   while (saved_fds_.size() > mark) {
     SavedFd saved = saved_fds_.back();
@@ -207,7 +221,14 @@ bool Shell::apply_redirection(const Node* redirect) {
     ::lseek(source_fd, 0, SEEK_SET);
   } else if (op == "<&" || op == ">&") {
     std::string word = expand_to_string(target);
-    if (word == "-") {
+    if (word == "p") {
+      dup_from = op == ">&" ? coprocess_input_ : coprocess_output_;
+      if (dup_from < 0) {
+        error("no query process");
+        return false;
+      }
+      (op == ">&" ? coprocess_input_redirected_ : coprocess_output_redirected_) = true;
+    } else if (word == "-") {
       close_fd = true;
     } else if (all_digits(word)) {
       dup_from = std::atoi(word.c_str());

@@ -237,7 +237,13 @@ class Shell {
   void install_signal_handler(int signal, SignalMode mode);
   void run_pending_traps();
   // `exec` without a command: the command's redirections stay.
-  void keep_command_redirections() { make_redirections_permanent(command_redirection_mark_); }
+  void keep_command_redirections();
+
+  // The coprocess (`cmd |&`): the shell writes its input on coprocess_input()
+  // (print -p, >&p) and reads its output on coprocess_output() (read -p,
+  // <&p); -1 when there is none or it was moved away by `exec n>&p`.
+  int coprocess_input() const { return coprocess_input_; }
+  int coprocess_output() const { return coprocess_output_; }
 
  private:
   friend struct Expander;
@@ -335,6 +341,12 @@ class Shell {
   pid_t last_background_pid_ = 0;
   std::vector<pid_t> jobs_;
   std::vector<BackgroundJob> background_jobs_;
+  int coprocess_input_ = -1;
+  int coprocess_output_ = -1;
+  // `>&p` / `<&p` of the running command: `exec` moves that end away.
+  bool coprocess_input_redirected_ = false;
+  bool coprocess_output_redirected_ = false;
+  void close_coprocess();
   std::string pwd_;
   const SourceFile* source_ = nullptr;
   uint32_t current_offset_ = 0;
