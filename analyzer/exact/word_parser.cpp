@@ -40,7 +40,9 @@ Node* Parser::parse_word(WordMode mode) {
   char c = src_[pos_];
   if (mode == WordMode::Command || mode == WordMode::Regex) {
     bool process_substitution = (c == '<' || c == '>') && peek(1) == '(' && !posix_sh();
-    if ((is_metachar(c) && !process_substitution) || (c == '\r' && peek(1) == '\n')) return nullptr;
+    // A regex may open with a group: `[[ x =~ (a|b)c ]]`.
+    bool regex_group = mode == WordMode::Regex && c == '(';
+    if ((is_metachar(c) && !process_substitution && !regex_group) || (c == '\r' && peek(1) == '\n')) return nullptr;
     if (mode == WordMode::Command && trailing_line_continuation()) return nullptr;
   }
   return parse_word_until(mode);
