@@ -288,7 +288,11 @@ std::string Shell::describe_variable(const std::string& name) {
       if (var->is_assoc()) {
         for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), shell_quote(v));
       } else {
-        for (const auto& [k, v] : var->array->indexed) value += shell_quote(v) + " ";
+        // A sparse array (a gap in 0..n-1) names every subscript, as ksh does.
+        const auto& items = var->array->indexed;
+        bool dense = items.empty() || (items.begin()->first == 0 &&
+                                       items.rbegin()->first == static_cast<int64_t>(items.size()) - 1);
+        for (const auto& [k, v] : items) value += dense ? shell_quote(v) + " " : fmt::format("[{}]={} ", k, shell_quote(v));
       }
     }
     if (value.back() == ' ') value.pop_back();
