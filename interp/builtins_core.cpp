@@ -288,6 +288,7 @@ int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
       shell.vars().unset(ref.name);
       continue;
     }
+    shell.unset_compound_members(name);
     shell.vars().unset(name);
     shell.note_variable_change(name);
   }

@@ -377,7 +377,7 @@ int builtin_printf(Shell& shell, std::vector<std::string>& argv) {
 }
 
 int builtin_print(Shell& shell, std::vector<std::string>& argv) {
-  bool raw = false, newline = true;
+  bool raw = false, newline = true, values = false;
   int fd = 1;
   std::string format;
   bool has_format = false;
@@ -399,6 +399,7 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
         case 'r': raw = true; break;
         case 'R': raw = true; break;
         case 'n': newline = false; break;
+        case 'v': values = true; break;
         case 'e': raw = false; break;
         case 's': break;
         case 'p':
@@ -432,6 +433,11 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
     }
   }
   std::string out;
+  if (values) {  // print -v NAME...: the values (a compound in its indented form)
+    for (size_t k = i; k < argv.size(); ++k) out += shell.get_value(argv[k]) + (newline ? "\n" : "");
+    shell.write_fd(fd, out);
+    return 0;
+  }
   if (has_format) {
     std::vector<std::string> args(argv.begin() + static_cast<long>(i), argv.end());
     int status = run_printf(shell, format, args, out);

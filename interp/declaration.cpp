@@ -40,6 +40,7 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
       case 'a': attr = kAttrIndexed; break;
       case 'A': attr = kAttrAssoc; break;
       case 'n': attr = kAttrNameref; break;
+      case 'C': attr = kAttrCompound; break;
       case 'f': flags.functions = true; continue;
       case 'p': flags.print = true; continue;
       case 'g': flags.local = false; continue;
@@ -75,6 +76,13 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
 }  // namespace
 
 void Shell::assign_array(std::string_view name, const Node* literal, bool append) {
+  bool compound = std::any_of(literal->kids.begin(), literal->kids.end(),
+                              [](const Node* kid) { return kid->kind == NodeKind::Assignment; });
+  if (compound) {
+    if (!append) unset_compound_members(std::string(name));
+    assign_compound(name, literal);
+    return;
+  }
   VarRef ref = vars_.resolve_for_write(name);
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
@@ -273,6 +281,7 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
 std::string Shell::describe_variable(const std::string& name) {
   Variable* var = vars_.find_raw(name);
   if (var == nullptr) return {};
+  if (var->attrs & kAttrCompound) return fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0));
   std::string flags;
   static const std::pair<uint32_t, const char*> kFlags[] = {
       {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},

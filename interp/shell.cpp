@@ -278,8 +278,10 @@ const std::string* Shell::get_scalar(std::string_view name) {
   VarRef ref = vars_.resolve(name);
   Variable* var = ref.var;
   if (var == nullptr) return nullptr;
-  if (var->attrs & kAttrDynamic) {
-    if (ref.name == "RANDOM") {
+  if (var->attrs & (kAttrDynamic | kAttrCompound)) {
+    if (var->attrs & kAttrCompound) {
+      dynamic = compound_text(ref.name, false, 0);
+    } else if (ref.name == "RANDOM") {
       // ksh93u+m: (rand_r() >> 3) & 0x7fff, never the same number twice in a row.
       uint32_t value = 0;
       do {

@@ -210,6 +210,13 @@ class Shell {
   int declare(std::string_view command, const std::vector<DeclItem>& items);
   std::string describe_variable(const std::string& name);  // typeset -p
   void assign_array(std::string_view name, const Node* literal, bool append);
+  // Compound variables: x=( a=1 b=(c=2) ) makes x compound with the members
+  // x.a and x.b (itself compound, with x.b.c).
+  void assign_compound(std::string_view name, const Node* literal);
+  void declare_compound(std::string_view name);
+  std::string compound_text(const std::string& name, bool one_line, int indent);  // "$x", typeset -p
+  void unset_compound_members(const std::string& name);
+  std::string compound_text_at(const std::string& name, bool one_line, int indent, bool at_end);
 
   // Aliases. `aliases()` is what alias/unalias change; a command sees the
   // table as it was when ksh would have parsed it: at the start of its line

@@ -21,6 +21,7 @@ enum VarAttr : uint32_t {
   kAttrIndexed = 1u << 8,
   kAttrAssoc = 1u << 9,
   kAttrDynamic = 1u << 10,  // RANDOM, SECONDS, LINENO: computed on read
+  kAttrCompound = 1u << 11,  // typeset -C: members are the variables NAME.member
 };
 
 inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF;
