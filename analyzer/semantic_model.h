@@ -55,6 +55,10 @@ class SemanticModel {
   const Node* enclosing_statement(const Node* node) const { return tree_.enclosing_statement(node); }
   const Node* enclosing_function(const Node* node) const { return tree_.enclosing_function(node); }
   bool contains(const Node* ancestor, const Node* node) const { return tree_.contains(ancestor, node); }
+  // Every CommandSub and Backtick, in source order.
+  const std::vector<const Node*>& substitutions() const { return tree_.substitutions(); }
+  // Whether some Backtick's body has `\$`, `` \` `` or `\\` (its inner text is still escaped).
+  bool has_escaped_backtick() const { return has_escaped_backtick_; }
 
   // ---- Loops ----
   const std::vector<Loop>& loops() const { return loops_.loops(); }
@@ -107,6 +111,7 @@ class SemanticModel {
   IntegerInference integers_;
   ExitStatusUse status_;
   std::vector<ForkSite> fork_sites_;
+  bool has_escaped_backtick_ = false;
 };
 
 }  // namespace forklift

@@ -49,7 +49,7 @@ class UselessEcho final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
-    for (const Node* substitution : substitutions(context.ast.root)) {
+    for (const Node* substitution : context.model.substitutions()) {
       if (inside_escaped_backtick(context.model, substitution)) continue;
       check_echo_inside(context, substitution, out);
       check_echo_around(context, substitution, out);

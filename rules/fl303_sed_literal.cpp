@@ -96,7 +96,7 @@ class SedLiteral final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     if (context.dialect == Dialect::Sh) return;
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, context.ast.root, "sed")) {
+    for (const PipedValue& value : piped_values(model, "sed")) {
       const Node* substitution = value.substitution;
       std::vector<const Node*> words = command_words(value.consumer);
       std::optional<std::string> script;

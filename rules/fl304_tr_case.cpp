@@ -57,7 +57,7 @@ class TrCase final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, context.ast.root, "tr")) {
+    for (const PipedValue& value : piped_values(model, "tr")) {
       const Node* substitution = value.substitution;
       std::vector<const Node*> words = command_words(value.consumer);
       if (words.size() != 3) continue;

@@ -89,7 +89,7 @@ class CutField final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, context.ast.root, "cut")) {
+    for (const PipedValue& value : piped_values(model, "cut")) {
       const Node* substitution = value.substitution;
       std::optional<CutOptions> cut = parse_cut(model, command_words(value.consumer));
       if (!cut) continue;

@@ -43,7 +43,7 @@ class WcLength final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, context.ast.root, "wc")) {
+    for (const PipedValue& value : piped_values(model, "wc")) {
       const Node* substitution = value.substitution;
       std::vector<const Node*> words = command_words(value.consumer);
       std::optional<std::string> option = words.size() == 2 ? static_word_value(model.source(), words[1]) : std::nullopt;

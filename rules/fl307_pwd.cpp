@@ -39,7 +39,7 @@ class PwdSubstitution final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
+    for (const Node* substitution : context.model.substitutions()) {
       const Node* command = sole_simple_command(substitution);
       if (command == nullptr || command_name(model.source(), command) != "pwd" || has_redirects(command)) continue;
       std::vector<const Node*> words = command_words(command);

@@ -44,7 +44,7 @@ class CatSubstitution final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     if (context.dialect == Dialect::Sh) return;
     const SemanticModel& model = context.model;
-    for (const Node* substitution : substitutions(context.ast.root)) {
+    for (const Node* substitution : context.model.substitutions()) {
       const Node* cat = sole_simple_command(substitution);
       if (cat == nullptr || command_name(model.source(), cat) != "cat" || has_redirects(cat) || has_assignments(cat) ||
           inside_escaped_backtick(model, cat)) {

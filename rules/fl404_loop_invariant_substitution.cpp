@@ -62,7 +62,7 @@ class LoopInvariantSubstitution final : public Rule {
     const SemanticModel& model = context.model;
     absl::flat_hash_set<std::string> taken;
     for (const Variable& variable : model.variables()) taken.insert(variable.name);
-    for (const Node* substitution : substitutions(context.ast.root)) {
+    for (const Node* substitution : context.model.substitutions()) {
       std::vector<const Loop*> loops = model.enclosing_loops(substitution);
       const Node* command = sole_simple_command(substitution);
       if (loops.empty() || command == nullptr || has_redirects(command) || has_assignments(command) ||

@@ -7,7 +7,7 @@ namespace forklift {
 
 std::vector<PathCall> find_path_calls(const SemanticModel& model, std::string_view utility) {
   std::vector<PathCall> calls;
-  for (const Node* substitution : substitutions(model.ast().root)) {
+  for (const Node* substitution : model.substitutions()) {
     const Node* command = sole_simple_command(substitution);
     if (command == nullptr || command_name(model.source(), command) != utility || has_redirects(command) ||
         has_assignments(command) || inside_escaped_backtick(model, command)) {

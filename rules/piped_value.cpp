@@ -74,9 +74,9 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
 
 std::string_view piped_name(const PipedValue& value) { return value.parameter->text; }
 
-std::vector<PipedValue> piped_values(const SemanticModel& model, const Node* root, std::string_view consumer_name) {
+std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name) {
   std::vector<PipedValue> values;
-  for (const Node* substitution : substitutions(root)) {
+  for (const Node* substitution : model.substitutions()) {
     if (inside_escaped_backtick(model, substitution)) continue;
     if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name)) {
       values.push_back(*value);

@@ -27,7 +27,7 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
 
 // Every substitution of the tree that pipes a value into `consumer_name`, in
 // source order; those inside an escaped backtick are left to FL201.
-std::vector<PipedValue> piped_values(const SemanticModel& model, const Node* root, std::string_view consumer_name);
+std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name);
 
 // The parameter expansion that names the value: `v` for `$v`, `1` for `$1`.
 std::string_view piped_name(const PipedValue& value);

@@ -24,7 +24,4 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
 // is still escaped, so rules that copy text from inside it leave it to FL201 first.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node);
 
-// Every CommandSub and Backtick of the tree, in source order.
-std::vector<const Node*> substitutions(const Node* root);
-
 }  // namespace forklift

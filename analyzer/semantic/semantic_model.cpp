@@ -27,7 +27,11 @@ SemanticModel::SemanticModel(const SourceFile& file, const Ast& ast, Dialect dia
       forks_(file.text(), scopes_, dialect),
       integers_(file.text(), tree_, scopes_, dialect),
       status_(file.text(), tree_),
-      fork_sites_(forks_.sites(ast.root)) {}
+      fork_sites_(forks_.sites(ast.root)) {
+  for (const Node* substitution : tree_.substitutions()) {
+    if (substitution->is(NodeKind::Backtick) && escaped_backtick(text(substitution))) has_escaped_backtick_ = true;
+  }
+}
 
 std::string_view SemanticModel::text(const Node* node) const { return node_text(file_.text(), node); }
 

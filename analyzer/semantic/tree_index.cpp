@@ -31,6 +31,7 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
       entry.statement = holds_statements(up.node) ? id : up.statement;
     }
     entries_.push_back(entry);
+    if (node->is(NodeKind::CommandSub) || node->is(NodeKind::Backtick)) substitutions_.push_back(node);
     for (auto kid = static_cast<uint32_t>(node->kids.size()); kid-- > 0;) stack.push_back({node->kids[kid], id, kid});
   }
   // Kids come after their parent: one backward pass carries each subtree's end up.

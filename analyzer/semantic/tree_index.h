@@ -55,6 +55,9 @@ class TreeIndex {
   const Node* enclosing_function(const Node* node) const;
   // The ancestor-or-self of `node` that is a direct kid of a List (a statement).
   const Node* enclosing_statement(const Node* node) const;
+  // Every CommandSub and Backtick, in source (pre-)order: several rules look
+  // at each, and collecting them here saves each its own walk of the tree.
+  const std::vector<const Node*>& substitutions() const { return substitutions_; }
 
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
@@ -73,6 +76,7 @@ class TreeIndex {
   const Node* root_;
   std::vector<Entry> entries_;  // by pre-order id
   absl::flat_hash_map<const Node*, uint32_t> ids_;
+  std::vector<const Node*> substitutions_;
   // Only a hint, checked before use: any thread may overwrite it.
   mutable std::atomic<uint32_t> last_parent_ = kNone;
 };

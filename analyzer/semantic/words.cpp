@@ -196,4 +196,11 @@ std::string_view node_text(std::string_view source, const Node* node) {
   return source.substr(node->begin, node->end - node->begin);
 }
 
+bool escaped_backtick(std::string_view backtick_text) {
+  for (std::string_view escape : {"\\$", "\\`", "\\\\"}) {
+    if (backtick_text.find(escape) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace forklift

@@ -16,6 +16,10 @@ namespace forklift {
 // a brace expansion or a tilde.
 std::optional<std::string> static_word_value(std::string_view source, const Node* word);
 
+// Whether the text of a Backtick has `\$`, `` \` `` or `\\`: the text of the
+// nodes inside it is then still escaped.
+bool escaped_backtick(std::string_view backtick_text);
+
 // The Word kids of a SimpleCommand (its name and arguments), in order.
 std::vector<const Node*> command_words(const Node* command);
 bool has_words(const Node* command);  // command_words() is not empty
