@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -32,6 +33,19 @@ bool names_utf8_locale(const std::string& name) {
 }
 
 bool is_continuation(unsigned char c) { return (c & 0xc0) == 0x80; }
+
+// Bytes before the first non-ASCII one, eight at a time: lengths and offsets
+// of ASCII text stay cheap in UTF-8 mode (scripts take ${#x} in loops).
+size_t ascii_prefix(std::string_view s) {
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t chunk;
+    std::memcpy(&chunk, s.data() + i, 8);
+    if (chunk & 0x8080808080808080ULL) break;
+  }
+  while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) ++i;
+  return i;
+}
 
 // Length of the valid UTF-8 sequence at s[i], else 1 (overlong forms and
 // surrogates are not valid, as for the C library).
@@ -79,13 +93,15 @@ size_t char_length(std::string_view s, size_t i) {
 
 size_t char_count(std::string_view s) {
   if (!utf8_mode) return s.size();
-  size_t count = 0;
-  for (size_t i = 0; i < s.size(); i += char_length(s, i)) ++count;
+  size_t i = ascii_prefix(s);
+  size_t count = i;
+  for (; i < s.size(); i += char_length(s, i)) ++count;
   return count;
 }
 
 size_t byte_offset(std::string_view s, size_t chars) {
-  if (!utf8_mode) return std::min(chars, s.size());
+  size_t ascii_end = std::min(chars, s.size());
+  if (!utf8_mode || ascii_prefix(s.substr(0, ascii_end)) == ascii_end) return ascii_end;
   size_t i = 0;
   for (; i < s.size() && chars > 0; --chars) i += char_length(s, i);
   return i;
@@ -103,12 +119,7 @@ bool is_char_start(std::string_view s, size_t pos) {
   return true;
 }
 
-bool is_ascii(std::string_view s) {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
-}
+bool is_ascii(std::string_view s) { return ascii_prefix(s) == s.size(); }
 
 bool valid_utf8(std::string_view s) {
   for (size_t i = 0; i < s.size();) {

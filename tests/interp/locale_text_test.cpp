@@ -26,6 +26,18 @@ TEST_CASE("a UTF-8 locale counts characters") {
   text::select_locale("C", "", "");
 }
 
+TEST_CASE("long ASCII runs before multibyte characters are counted right") {
+  text::select_locale("C.UTF-8", "", "");
+  std::string s = std::string(19, 'x') + "\xc3\xa9" + std::string(9, 'y');
+  CHECK(text::char_count(s) == 29);
+  CHECK(text::byte_offset(s, 19) == 19);
+  CHECK(text::byte_offset(s, 20) == 21);
+  CHECK(text::byte_offset(std::string(40, 'z'), 33) == 33);
+  CHECK(text::is_ascii(std::string(17, 'a')));
+  CHECK_FALSE(text::is_ascii(std::string(16, 'a') + "\xff"));
+  text::select_locale("C", "", "");
+}
+
 TEST_CASE("invalid UTF-8 bytes are one character each") {
   text::select_locale("C.UTF-8", "", "");
   CHECK(text::char_count("a\xff\xc3" "b") == 4);
