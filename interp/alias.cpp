@@ -156,21 +156,17 @@ int track_commands(Shell& shell, const std::vector<std::string>& names) {
 
 int builtin_alias(Shell& shell, std::vector<std::string>& argv) {
   bool with_command = false, tracked = false;
-  size_t i = 1;
-  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
-    if (argv[i] == "--") {
-      ++i;
-      break;
+  std::optional<size_t> first = scan_option_letters(argv, [&](char opt) {
+    if (opt == 'p') with_command = true;
+    else if (opt == 't') tracked = true;
+    else if (opt != 'x') {
+      shell.error(fmt::format("alias: -{}: unknown option", opt));
+      return false;
     }
-    for (char opt : std::string_view(argv[i]).substr(1)) {
-      if (opt == 'p') with_command = true;
-      else if (opt == 't') tracked = true;
-      else if (opt != 'x') {
-        shell.error(fmt::format("alias: -{}: unknown option", opt));
-        return 2;
-      }
-    }
-  }
+    return true;
+  });
+  if (!first) return 2;
+  size_t i = *first;
   std::vector<std::string> operands(argv.begin() + static_cast<long>(i), argv.end());
   if (tracked) return track_commands(shell, operands);
   if (operands.empty()) return print_aliases(shell, with_command);

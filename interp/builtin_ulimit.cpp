@@ -119,23 +119,19 @@ int set_limit(Shell& shell, const LimitKind& kind, const std::string& text, bool
 int builtin_ulimit(Shell& shell, std::vector<std::string>& argv) {
   bool hard = false, soft = false, all = false;
   std::vector<const LimitKind*> chosen;
-  size_t i = 1;
-  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
-    if (argv[i] == "--") {
-      ++i;
-      break;
+  std::optional<size_t> first = scan_option_letters(argv, [&](char opt) {
+    if (opt == 'H') hard = true;
+    else if (opt == 'S') soft = true;
+    else if (opt == 'a') all = true;
+    else if (const LimitKind* kind = find_limit(opt)) chosen.push_back(kind);
+    else {
+      shell.error(fmt::format("ulimit: -{}: unknown option", opt));
+      return false;
     }
-    for (char opt : std::string_view(argv[i]).substr(1)) {
-      if (opt == 'H') hard = true;
-      else if (opt == 'S') soft = true;
-      else if (opt == 'a') all = true;
-      else if (const LimitKind* kind = find_limit(opt)) chosen.push_back(kind);
-      else {
-        shell.error(fmt::format("ulimit: -{}: unknown option", opt));
-        return 2;
-      }
-    }
-  }
+    return true;
+  });
+  if (!first) return 2;
+  size_t i = *first;
   std::string out;
   if (all) {
     for (const LimitKind& kind : kLimits) {

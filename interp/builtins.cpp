@@ -19,6 +19,17 @@ absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
   return table;
 }
 
+std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, const std::function<bool(char)>& letter) {
+  size_t i = 1;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") return i + 1;
+    for (char opt : std::string_view(argv[i]).substr(1)) {
+      if (!letter(opt)) return std::nullopt;
+    }
+  }
+  return i;
+}
+
 const Builtin* Shell::find_builtin(std::string_view name) const {
   const auto& table = builtin_table();
   auto it = table.find(hash_key(name));

@@ -1,6 +1,8 @@
 // Builtin commands, registered by family (one file each).
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,12 @@ void register_declaration_builtins(BuiltinTable& table);
 void register_alias_builtins(BuiltinTable& table);
 void register_ulimit_builtin(BuiltinTable& table);
 void register_job_builtins(BuiltinTable& table);
+
+// Reads the leading option words (-xyz; `--` ends them) of argv from index 1,
+// calling `letter` for each option letter; it returns false to refuse one
+// (after its message). Returns the index of the first operand, or nullopt
+// when a letter was refused.
+std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, const std::function<bool(char)>& letter);
 
 // Quotes a value for reuse as shell input (printf %q, typeset -p).
 std::string shell_quote(const std::string& s);
