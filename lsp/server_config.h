@@ -18,7 +18,8 @@ namespace forklift::lsp {
 struct ServerConfig {
   LintOptions lint;
   bool unsafe_fixes = false;  // offer fixes whose applicability is Unsafe
-  // Analysis waits this long after the last edit, so typing does not queue work.
+  // Edits of a burst (closer than this) or behind a running analysis wait this
+  // long, so typing does not queue work; a lone edit is analysed at once.
   std::chrono::milliseconds debounce{20};
   // Codes the project switches off for one file (forklift.toml per-file-ignores).
   std::function<std::vector<std::string>(std::string_view path)> per_file_ignores;
