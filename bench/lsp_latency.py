@@ -133,7 +133,9 @@ def main():
     text, line_count = make_script(args.lines)
     uri = "file:///tmp/forklift-bench/big.sh"
     client = Client(args.binary)
-    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {
+        # As Neovim declares it: the loop around each finding is sent too.
+        "textDocument": {"publishDiagnostics": {"relatedInformation": True}}}})
     client.notify("initialized", {})
 
     pid = client.proc.pid

@@ -82,7 +82,7 @@ void FeatureServer::publish_if_current(const DiagnosticsJob& job) {
     params.diagnostics.push_back(parse_error_diagnostic(error, *analysis.file, job.encoding));
   }
   std::optional<LoopSpans> loops;
-  if (analysis.model) loops.emplace(*analysis.model);
+  if (analysis.model && related_information_) loops.emplace(*analysis.model);
   for (const forklift::Diagnostic& diagnostic : analysis.diagnostics) {
     lsp::Diagnostic converted = to_lsp_diagnostic(diagnostic, *analysis.file, job.encoding, job.config);
     if (loops) {

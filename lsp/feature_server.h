@@ -26,6 +26,7 @@ class FeatureServer : public LanguageFeatures {
   ~FeatureServer() override;
 
   void set_position_encoding(PositionEncoding encoding) override { encoding_ = encoding; }
+  void set_related_information_support(bool supported) override { related_information_ = supported; }
   void configure(const ServerConfig& config) override;
 
   void did_open(const DidOpenTextDocumentParams& params) override;
@@ -59,6 +60,7 @@ class FeatureServer : public LanguageFeatures {
 
   DiagnosticsPublisher publish_;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
+  bool related_information_ = false;
   ServerConfig config_;
   std::atomic<uint64_t> settings_generation_ = 0;
   DocumentStore documents_;

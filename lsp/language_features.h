@@ -26,9 +26,11 @@ class LanguageFeatures {
  public:
   virtual ~LanguageFeatures() = default;
 
-  // Both are set before the first document opens; configure may come again
+  // These are set before the first document opens; configure may come again
   // later (the client's settings changed) and re-checks every open document.
   virtual void set_position_encoding(PositionEncoding encoding) = 0;
+  // Whether the client shows a diagnostic's relatedInformation (the loop it is in).
+  virtual void set_related_information_support(bool supported) = 0;
   virtual void configure(const ServerConfig& config) = 0;
 
   virtual void did_open(const DidOpenTextDocumentParams& params) = 0;

@@ -178,6 +178,7 @@ json ProtocolServer::on_initialize(const json& params) {
   client_ = params.get<InitializeParams>();
   PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
   features_.set_position_encoding(encoding);
+  features_.set_related_information_support(client_.supports_related_information);
   if (client_.root_uri) root_path_ = path_from_uri(*client_.root_uri);
   project_config_ = options_.load_project_config(root_path_);
   apply_settings(client_.initialization_options);

@@ -82,6 +82,7 @@ CodeActionParams actions_for(const Range& range, std::optional<std::vector<std::
 struct Fixture {
   explicit Fixture(std::string text, ServerConfig config = {}) : features(published.publisher()) {
     config.debounce = std::chrono::milliseconds(0);
+    features.set_related_information_support(true);
     features.configure(config);
     features.did_open({kUri, "sh", 1, std::move(text)});
   }
@@ -105,6 +106,19 @@ TEST_CASE("diagnostics are published with code, link, source and cost", "[lsp][f
   CHECK(expr->related_information[0].location.range.start == Position{2, 0});
   CHECK(expr->related_information[0].message.rfind("inside this loop, which runs", 0) == 0);
   f.features.stop();
+}
+
+TEST_CASE("no relatedInformation for a client that does not declare it can show it", "[lsp][features]") {
+  PublishedDiagnostics published;
+  FeatureServer features(published.publisher());
+  ServerConfig config;
+  config.debounce = std::chrono::milliseconds(0);
+  features.configure(config);
+  features.did_open({kUri, "sh", 1, kLoop});
+  const forklift::lsp::Diagnostic* expr = find_code(published.wait_for(1).diagnostics, "FL101");
+  REQUIRE(expr != nullptr);
+  CHECK(expr->related_information.empty());
+  features.stop();
 }
 
 TEST_CASE("edits are applied incrementally and superseded versions never published last", "[lsp][features]") {

@@ -12,6 +12,7 @@ namespace {
 class RecordingFeatures : public LanguageFeatures {
  public:
   void set_position_encoding(PositionEncoding e) override { encoding = e; }
+  void set_related_information_support(bool) override {}
   void configure(const ServerConfig& c) override {
     config = c;
     ++configure_calls;
