@@ -196,15 +196,17 @@ int Shell::exec_loop(const Node* node, bool until) {
   return last_status_ = status;
 }
 
-int Shell::exec_for(const Node* node) {
+// The words after `in` expanded, or "$@" when a for/select has no `in`.
+std::vector<std::string> Shell::loop_items(const Node* node) {
+  if (!(node->flags & kForHasIn)) return positional_;
   std::vector<std::string> items;
-  size_t word_count = node->kids.size() - 1;
-  if (node->flags & kForHasIn) {
-    std::vector<Node*> words(node->kids.begin(), node->kids.begin() + static_cast<long>(word_count));
-    expand_words(words, 0, items);
-  } else {
-    items = positional_;
-  }
+  std::vector<Node*> words(node->kids.begin(), node->kids.end() - 1);
+  expand_words(words, 0, items);
+  return items;
+}
+
+int Shell::exec_for(const Node* node) {
+  std::vector<std::string> items = loop_items(node);
   std::string_view name = node->text;
   const Node* body = node->kids.back();
   int status = 0;
@@ -218,14 +220,7 @@ int Shell::exec_for(const Node* node) {
 }
 
 int Shell::exec_select(const Node* node) {
-  std::vector<std::string> items;
-  size_t word_count = node->kids.size() - 1;
-  if (node->flags & kForHasIn) {
-    std::vector<Node*> words(node->kids.begin(), node->kids.begin() + static_cast<long>(word_count));
-    expand_words(words, 0, items);
-  } else {
-    items = positional_;
-  }
+  std::vector<std::string> items = loop_items(node);
   int status = 0;
   LoopDepth depth(loop_depth_);
   for (;;) {

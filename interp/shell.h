@@ -281,6 +281,7 @@ class Shell {
   int exec_if(const Node* node);
   int exec_loop(const Node* node, bool until);
   int exec_for(const Node* node);
+  std::vector<std::string> loop_items(const Node* node);
   int exec_select(const Node* node);
   int exec_arith_for(const Node* node);
   int exec_case(const Node* node);
