@@ -11,7 +11,7 @@
 #include "interp/bench/process_count.h"
 #include "interp/process_launcher.h"
 #include "tests/cli/fix_samples.h"
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 #include "tests/rewriter/temp_dir.h"
 
 using forklift::test::read_file;

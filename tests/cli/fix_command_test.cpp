@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "tests/cli/fix_samples.h"
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 #include "tests/rewriter/temp_dir.h"
 
 using forklift::test::read_file;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/cli/fix_samples.h"
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 using namespace forklift::test;
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 #include "tests/rules/linter_scratch_dir.h"
 
 using forklift::test::run_forklift;

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 namespace {
 

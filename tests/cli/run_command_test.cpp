@@ -1,7 +1,7 @@
 // `forklift run`: how scripts are given, exit statuses, and process counts.
 #include <catch2/catch.hpp>
 
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 using forklift::test::run_forklift;
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/fix_samples.h"
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 #include "tests/rewriter/temp_dir.h"
 
 using namespace forklift::test;

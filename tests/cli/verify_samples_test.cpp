@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "tests/cli/fix_samples.h"
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 using namespace forklift::test;
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 TEST_CASE("the version flag prints the version and exits 0", "[cli]") {
   auto r = forklift::test::run_forklift({"--version"});

@@ -1,9 +1,18 @@
 // FORKLIFT_RANDOM_SEED pins RANDOM so that runs are reproducible.
 #include <catch2/catch.hpp>
 
-#include "tests/interp/run_interpreter.h"
+#include "tests/support/run_forklift.h"
 
-using forklift::test::run_interpreter;
+using forklift::test::RunResult;
+
+namespace {
+
+RunResult run_interpreter(std::vector<std::string> args, const forklift::test::Environment& env = {}) {
+  args.insert(args.begin(), "run");
+  return forklift::test::run_forklift(args, "", "", env);
+}
+
+}  // namespace
 
 TEST_CASE("FORKLIFT_RANDOM_SEED makes RANDOM reproducible") {
   auto first = run_interpreter({"-c", "echo $RANDOM $RANDOM $RANDOM"}, {{"FORKLIFT_RANDOM_SEED", "42"}});

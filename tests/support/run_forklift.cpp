@@ -1,4 +1,4 @@
-#include "tests/cli/run_forklift.h"
+#include "tests/support/run_forklift.h"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -27,17 +27,32 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+std::vector<std::string> environment_with(const Environment& env) {
+  std::vector<std::string> entries;
+  for (char** e = environ; *e != nullptr; ++e) entries.emplace_back(*e);
+  for (const auto& [name, value] : env) entries.push_back(name + "=" + value);
+  return entries;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> p;
+  for (std::string& s : strings) p.push_back(s.data());
+  p.push_back(nullptr);
+  return p;
+}
+
 }  // namespace
 
-RunResult run_forklift(const std::vector<std::string>& args, const std::string& input, const std::string& cwd) {
+RunResult run_forklift(const std::vector<std::string>& args, const std::string& input, const std::string& cwd,
+                       const Environment& env) {
   std::string in_path = temp_path(".in"), out_path = temp_path(".out"), err_path = temp_path(".err");
   std::ofstream(in_path, std::ios::binary) << input;
 
   std::vector<std::string> argv_storage{FORKLIFT_BINARY};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  std::vector<char*> argv = pointers(argv_storage);
+  std::vector<std::string> env_storage = environment_with(env);
+  std::vector<char*> envp = pointers(env_storage);
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -46,7 +61,7 @@ RunResult run_forklift(const std::vector<std::string>& args, const std::string& 
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw std::runtime_error("cannot spawn " + argv_storage[0]);
   int wstatus = 0;

@@ -1,0 +1,23 @@
+// Runs the built forklift binary as a user would, capturing what it prints.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace forklift::test {
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+// Runs FORKLIFT_BINARY with args, feeding `input` on stdin, in directory `cwd`
+// (if not empty), with `env` on top of this process's environment.
+RunResult run_forklift(const std::vector<std::string>& args, const std::string& input = "", const std::string& cwd = "",
+                       const Environment& env = {});
+
+}  // namespace forklift::test
