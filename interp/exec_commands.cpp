@@ -10,6 +10,23 @@
 #include "interp/shell.h"
 
 namespace forklift::interp {
+namespace {
+
+// Keeps a counter raised for a scope, also when the scope is left by an
+// exception (exit, return, a fatal error): loop depth for break/continue,
+// the errexit suppression of conditions.
+class ScopedCount {
+ public:
+  explicit ScopedCount(int& count) : count_(count) { ++count_; }
+  ~ScopedCount() { --count_; }
+  ScopedCount(const ScopedCount&) = delete;
+  ScopedCount& operator=(const ScopedCount&) = delete;
+
+ private:
+  int& count_;
+};
+
+}  // namespace
 
 int Shell::exec(const Node* node) {
   switch (node->kind) {
@@ -22,18 +39,7 @@ int Shell::exec(const Node* node) {
       check_errexit(status);
       return status;
     }
-    case NodeKind::Negated: {
-      ++errexit_suppressed_;
-      int status;
-      try {
-        status = exec(node->kids[0]);
-      } catch (...) {
-        --errexit_suppressed_;
-        throw;
-      }
-      --errexit_suppressed_;
-      return last_status_ = status == 0 ? 1 : 0;
-    }
+    case NodeKind::Negated: return last_status_ = exec_condition(node->kids[0]) == 0 ? 1 : 0;
     case NodeKind::Background:
     case NodeKind::Coprocess: return exec_background(node);
     case NodeKind::Time: return exec_time(node);
@@ -103,16 +109,14 @@ int Shell::exec_list(const Node* list, bool top_level) {
   return last_status_ = status;
 }
 
+// `set -e` does not apply inside if/while conditions, the left side of && and ||, and after `!`.
+int Shell::exec_condition(const Node* node) {
+  ScopedCount suppressed(errexit_suppressed_);
+  return exec(node);
+}
+
 int Shell::exec_and_or(const Node* node) {
-  ++errexit_suppressed_;
-  int status;
-  try {
-    status = exec(node->kids[0]);
-  } catch (...) {
-    --errexit_suppressed_;
-    throw;
-  }
-  --errexit_suppressed_;
+  int status = exec_condition(node->kids[0]);
   last_status_ = status;
   if (flow_ != Flow::None) return status;
   bool run_right = node->kind == NodeKind::AndIf ? status == 0 : status != 0;
@@ -122,24 +126,12 @@ int Shell::exec_and_or(const Node* node) {
 }
 
 int Shell::exec_if(const Node* node) {
-  auto condition = [&](const Node* list) {
-    ++errexit_suppressed_;
-    int status;
-    try {
-      status = exec(list);
-    } catch (...) {
-      --errexit_suppressed_;
-      throw;
-    }
-    --errexit_suppressed_;
-    return status;
-  };
-  if (condition(node->kids[0]) == 0) return exec(node->kids[1]);
+  if (exec_condition(node->kids[0]) == 0) return exec(node->kids[1]);
   if (flow_ != Flow::None) return last_status_;
   for (size_t i = 2; i < node->kids.size(); ++i) {
     const Node* branch = node->kids[i];
     if (branch->kind == NodeKind::Elif) {
-      if (condition(branch->kids[0]) == 0) return exec(branch->kids[1]);
+      if (exec_condition(branch->kids[0]) == 0) return exec(branch->kids[1]);
       if (flow_ != Flow::None) return last_status_;
     } else {
       return exec(branch->kids[0]);
@@ -161,31 +153,11 @@ int Shell::exec_if(const Node* node) {
   }                                                   \
   if (flow_ == Flow::Return) break;
 
-// Counts the loops being run for break/continue, also when a body throws.
-class LoopDepth {
- public:
-  explicit LoopDepth(int& depth) : depth_(depth) { ++depth_; }
-  ~LoopDepth() { --depth_; }
-  LoopDepth(const LoopDepth&) = delete;
-  LoopDepth& operator=(const LoopDepth&) = delete;
-
- private:
-  int& depth_;
-};
-
 int Shell::exec_loop(const Node* node, bool until) {
   int status = 0;
-  LoopDepth depth(loop_depth_);
+  ScopedCount depth(loop_depth_);
   for (;;) {
-    ++errexit_suppressed_;
-    int cond;
-    try {
-      cond = exec(node->kids[0]);
-    } catch (...) {
-      --errexit_suppressed_;
-      throw;
-    }
-    --errexit_suppressed_;
+    int cond = exec_condition(node->kids[0]);
     if (flow_ != Flow::None) {
       FORKLIFT_LOOP_FLOW()
     }
@@ -210,7 +182,7 @@ int Shell::exec_for(const Node* node) {
   std::string_view name = node->text;
   const Node* body = node->kids.back();
   int status = 0;
-  LoopDepth depth(loop_depth_);
+  ScopedCount depth(loop_depth_);
   for (const std::string& item : items) {
     assign(name, item);
     status = exec(body);
@@ -222,7 +194,7 @@ int Shell::exec_for(const Node* node) {
 int Shell::exec_select(const Node* node) {
   std::vector<std::string> items = loop_items(node);
   int status = 0;
-  LoopDepth depth(loop_depth_);
+  ScopedCount depth(loop_depth_);
   for (;;) {
     std::string menu;
     for (size_t i = 0; i < items.size(); ++i) menu += fmt::format("{}) {}\n", i + 1, items[i]);
@@ -252,7 +224,7 @@ int Shell::exec_arith_for(const Node* node) {
   const Node* body = node->kids[3];
   int status = 0;
   if (init->kind != NodeKind::Empty) eval_arith(init);
-  LoopDepth depth(loop_depth_);
+  ScopedCount depth(loop_depth_);
   for (;;) {
     if (cond->kind != NodeKind::Empty && !eval_arith(cond).truthy()) break;
     status = exec(body);

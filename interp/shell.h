@@ -272,6 +272,7 @@ class Shell {
   bool starts_new_line(const Node* previous, const Node* statement) const;
   // Runs the simple command with its alias expanded; false when none applies.
   bool run_alias_expansion(const Node* node, int& status);
+  int exec_condition(const Node* node);
   int exec_and_or(const Node* node);
   int exec_pipeline(const Node* node);
   int exec_background(const Node* node);
