@@ -171,6 +171,17 @@ bool printf_once(Shell& shell, const std::string& format, const std::vector<std:
     }
     return nullptr;
   };
+  // Not a number: reported, taken as 0, and the status becomes 1 (as in ksh).
+  auto take_number = [&] {
+    const std::string* a = take();
+    bool bad = false;
+    Number n = a != nullptr ? printf_number(shell, *a, bad) : Number::integer(0);
+    if (bad) {
+      shell.error(fmt::format("printf: {}: invalid number", *a));
+      status = 1;
+    }
+    return n;
+  };
   for (size_t i = 0; i < format.size() && !stop; ++i) {
     char c = format[i];
     if (c == '\\') {
@@ -294,13 +305,7 @@ bool printf_once(Shell& shell, const std::string& format, const std::vector<std:
       case 'u':
       case 'x':
       case 'X': {
-        const std::string* a = take();
-        bool bad = false;
-        Number n = a != nullptr ? printf_number(shell, *a, bad) : Number::integer(0);
-        if (bad) {
-          shell.error(fmt::format("printf: {}: invalid number", *a));
-          status = 1;
-        }
+        Number n = take_number();
         std::string f = spec + "ll" + (conv == 'i' ? 'd' : conv);
         std::snprintf(buf, sizeof buf, f.c_str(), static_cast<long long>(n.as_int()));
         out += buf;
@@ -314,13 +319,7 @@ bool printf_once(Shell& shell, const std::string& format, const std::vector<std:
       case 'G':
       case 'a':
       case 'A': {
-        const std::string* a = take();
-        bool bad = false;
-        Number n = a != nullptr ? printf_number(shell, *a, bad) : Number::integer(0);
-        if (bad) {
-          shell.error(fmt::format("printf: {}: invalid number", *a));
-          status = 1;
-        }
+        Number n = take_number();
         std::string f = spec + "L" + conv;
         std::snprintf(buf, sizeof buf, f.c_str(), n.as_float());
         out += buf;
