@@ -11,6 +11,7 @@
 
 #include "interp/builtins.h"
 #include "interp/date_text.h"
+#include "interp/escapes.h"
 #include "interp/number.h"
 
 namespace forklift::interp {
@@ -25,35 +26,13 @@ std::string expand_print_escapes(std::string_view text, bool& stop) {
       continue;
     }
     char e = text[++i];
+    if (append_letter_escape(e, out)) continue;
     switch (e) {
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
       case 'c': stop = true; return out;
-      case 'e':
-      case 'E': out.push_back('\033'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
-      case 'v': out.push_back('\v'); break;
-      case '\\': out.push_back('\\'); break;
-      case '0': {
-        int v = 0, n = 0;
-        while (i + 1 < text.size() && n < 3 && text[i + 1] >= '0' && text[i + 1] <= '7') {
-          v = v * 8 + (text[++i] - '0');
-          ++n;
-        }
-        out.push_back(static_cast<char>(v));
-        break;
-      }
+      case '0': out.push_back(static_cast<char>(read_octal_digits(text, i, 3, 0))); break;
       default:
         if (e >= '1' && e <= '7') {
-          int v = e - '0', n = 1;
-          while (i + 1 < text.size() && n < 3 && text[i + 1] >= '0' && text[i + 1] <= '7') {
-            v = v * 8 + (text[++i] - '0');
-            ++n;
-          }
-          out.push_back(static_cast<char>(v));
+          out.push_back(static_cast<char>(read_octal_digits(text, i, 2, static_cast<unsigned>(e - '0'))));
         } else {
           out.push_back('\\');
           out.push_back(e);

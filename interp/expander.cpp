@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "interp/errors.h"
+#include "interp/escapes.h"
 
 namespace forklift::interp {
 
@@ -72,17 +73,8 @@ std::string ansi_c_unescape(std::string_view body) {
         out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
       }
     };
+    if (append_letter_escape(e, out)) continue;
     switch (e) {
-      case 'n': out.push_back('\n'); break;
-      case 't': out.push_back('\t'); break;
-      case 'r': out.push_back('\r'); break;
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'v': out.push_back('\v'); break;
-      case 'e':
-      case 'E': out.push_back('\033'); break;
-      case '\\': out.push_back('\\'); break;
       case '\'': out.push_back('\''); break;
       case '"': out.push_back('"'); break;
       case '?': out.push_back('?'); break;
@@ -122,13 +114,7 @@ std::string ansi_c_unescape(std::string_view body) {
       }
       default:
         if (e >= '0' && e <= '7') {
-          uint32_t v = static_cast<uint32_t>(e - '0');
-          int n = 1;
-          while (i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7' && n < 3) {
-            v = v * 8 + static_cast<uint32_t>(body[++i] - '0');
-            ++n;
-          }
-          out.push_back(static_cast<char>(v));
+          out.push_back(static_cast<char>(read_octal_digits(body, i, 2, static_cast<unsigned>(e - '0'))));
         } else {
           out.push_back('\\');
           out.push_back(e);
