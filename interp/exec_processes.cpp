@@ -189,9 +189,13 @@ pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<i
   for (int fd : close_in_child) ::close(fd);
   ++subshell_depth_;
   traps_.erase(0);
+  exit_forked_child(stage);
+}
+
+void Shell::exit_forked_child(const Node* body) {
   int status;
   try {
-    status = exec(stage);
+    status = body != nullptr ? exec(body) : 0;
   } catch (const ShellExit& e) {
     status = e.status;
   } catch (...) {
@@ -279,16 +283,7 @@ int Shell::exec_background(const Node* node) {
     out_.set_capture(nullptr);
     ++subshell_depth_;
     traps_.erase(0);
-    int status;
-    try {
-      status = exec(node->kids[0]);
-    } catch (const ShellExit& e) {
-      status = e.status;
-    } catch (...) {
-      status = 1;
-    }
-    out_.flush();
-    ::_exit(status & 0xff);
+    exit_forked_child(node->kids[0]);
   }
   if (coprocess) {
     ::close(to_child[0]);

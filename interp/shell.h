@@ -295,6 +295,9 @@ class Shell {
   void exec_assignment(const Node* assignment, bool local, bool for_command);
   bool spawnable_stage(const Node* stage);
   pid_t start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child);
+  // In a forked child: runs `body` (none: status 0) and leaves with its status
+  // without unwinding into the parent's frames.
+  [[noreturn]] void exit_forked_child(const Node* body);
   void check_errexit(int status);
   void follow_locale(std::string_view name);
 

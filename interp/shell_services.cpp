@@ -67,16 +67,7 @@ std::string Shell::process_substitution(const Node* node) {
     ::close(fds[0]);
     ::close(fds[1]);
     ++subshell_depth_;
-    int status;
-    try {
-      status = node->kids.empty() ? 0 : exec(node->kids[0]);
-    } catch (const ShellExit& e) {
-      status = e.status;
-    } catch (...) {
-      status = 1;
-    }
-    out_.flush();
-    ::_exit(status & 0xff);
+    exit_forked_child(node->kids.empty() ? nullptr : node->kids[0]);
   }
   int keep = reading ? fds[0] : fds[1];
   ::close(reading ? fds[1] : fds[0]);
