@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "interp/verify/foreign_commands.h"
+
 namespace forklift::interp {
 namespace {
 
@@ -30,6 +32,17 @@ std::vector<Difference> run_to_run(const RunOutcome& first, const RunOutcome& la
   std::vector<Difference> differences = compare_runs(first, later);
   for (Difference& d : differences) d.what = fmt::format("{} of the {} (run 1 vs run {})", d.what, which, run);
   return differences;
+}
+
+// Both scripts failed on a builtin of another shell that the bundled
+// interpreter lacks: that they agree says nothing about the rewrite.
+void flag_foreign_command(RewriteCheck& check, const RunOutcome& original) {
+  if (check.shell != "forklift" || check.verdict != Verdict::Equivalent) return;
+  std::optional<ForeignCommand> foreign = foreign_command_not_found(original.err);
+  if (!foreign) return;
+  check.verdict = Verdict::CouldNotRun;
+  check.note = fmt::format("the bundled interpreter has no `{}` ({} builtin); verify with --shell {}", foreign->name,
+                           foreign->shell, foreign->shell);
 }
 
 }  // namespace
@@ -80,6 +93,7 @@ RewriteCheck check_rewrite(const std::filesystem::path& original, const std::fil
       first_after = std::move(after);
     }
   }
+  flag_foreign_command(check, first_before);
   return check;
 }
 

@@ -30,7 +30,9 @@ struct RewriteCheck {
 // `script_name` are replaced; TIMEFORMAT is empty unless settings.env sets it). The first difference ends the check. A script
 // whose own runs disagree (flaky output) makes the check Different, with the
 // two runs that disagreed as differences. When neither script could run the
-// check could not run; when only one could, they are Different.
+// check could not run; when only one could, they are Different. Under the
+// bundled interpreter, a script that called a bash or ksh93 builtin it lacks
+// (interp/verify/foreign_commands.h) could not run either.
 RewriteCheck check_rewrite(const std::filesystem::path& original, const std::filesystem::path& rewritten,
                            ScriptRun settings, int runs);
 

@@ -97,6 +97,16 @@ TEST_CASE("verify stops an endless loop at the timeout and says it could not run
   CHECK(contains(r.out, "[forklift]: could not run (timed out after 0.3 s)\n"));
 }
 
+TEST_CASE("verify says it could not run a script that needs a bash builtin the interpreter lacks", "[verify]") {
+  Pair pair("mapfile -t lines < /etc/hostname\necho \"${#lines[@]}\"\n",
+            "mapfile -t lines < /etc/hostname\necho \"${#lines[@]}\" # rewritten\n");
+  RunResult r = verify_pair(pair);
+  INFO(r.out << r.err);
+  CHECK(r.status == kCouldNotRun);
+  CHECK(contains(r.out, "[forklift]: could not run (the bundled interpreter has no `mapfile` (bash builtin); "
+                        "verify with --shell bash)\n"));
+}
+
 TEST_CASE("verify calls a rewrite that hangs where the original ends different", "[verify]") {
   // The original must finish within the timeout even in a sanitizer build on a loaded machine.
   Pair pair("echo done\n", "while :; do :; done\n");
