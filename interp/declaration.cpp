@@ -73,6 +73,12 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
   return true;
 }
 
+// `name=()`
+bool empty_list(const Node* assignment) {
+  return !assignment->kids.empty() && assignment->kids.back()->kind == NodeKind::ArrayLiteral &&
+         assignment->kids.back()->kids.empty();
+}
+
 }  // namespace
 
 void Shell::assign_array(std::string_view name, const Node* literal, bool append) {
@@ -83,9 +89,21 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
     assign_compound(name, literal);
     return;
   }
+  if (literal->kids.empty()) {
+    // ksh93: `a=()` (and `a+=()` on anything but an array) makes an empty
+    // compound variable; `typeset -a a=()` is handled by declare.
+    Variable* old = vars_.resolve(name).var;
+    if (append && old != nullptr && (old->is_array() || (old->attrs & kAttrCompound))) return;
+    unset_compound_members(std::string(name));
+    declare_compound(name);
+    return;
+  }
   VarRef ref = vars_.resolve_for_write(name);
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  // A compound variable counts as element 0 of the list appended to.
+  bool was_compound = (var.attrs & kAttrCompound) != 0;
+  var.attrs &= ~kAttrCompound;
   if (!append) {
     var.array.reset();
     var.value.clear();
@@ -98,7 +116,7 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
     var.is_set = false;
   }
   ArrayData& data = var.elements();
-  int64_t next = data.indexed.empty() ? 0 : data.indexed.rbegin()->first + 1;
+  int64_t next = data.indexed.empty() ? (append && was_compound ? 1 : 0) : data.indexed.rbegin()->first + 1;
   auto store = [&](std::string& slot, std::string value) {
     if (var.attrs & (kAttrNumeric | kAttrUpper | kAttrLower)) apply_attributes(var, value);
     slot = std::move(value);
@@ -257,7 +275,9 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
       var->is_set = false;
     }
     if (flags.set & kAttrExport) vars_.note_export_change();
-    if (item.assignment != nullptr) {
+    if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
+      var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
+    } else if (item.assignment != nullptr) {
       exec_assignment(item.assignment, local, false);
     } else if (has_value) {
       if (!subscript.empty()) assign_element(name, subscript, value);
@@ -291,6 +311,10 @@ std::string Shell::describe_variable(const std::string& name) {
     if (var->attrs & attr) flags += std::string(flag) + " ";
   }
   std::string value;
+  if (var->is_array() && !var->is_assoc() && !var->array) {
+    // Declared but never given elements: ksh shows no value at all.
+    return fmt::format("typeset {}{}\n", flags, name);
+  }
   if (var->is_array()) {
     value = "(";
     if (var->array) {

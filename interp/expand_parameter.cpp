@@ -199,7 +199,7 @@ void Expander::parameter(const Node* param, bool quoted) {
         } else {
           for (const auto& [k, v] : ref.var->array->indexed) value.list.push_back(std::to_string(k));
         }
-      } else if (ref.var->is_set) {
+      } else if (ref.var->is_set || (ref.var->attrs & kAttrCompound)) {
         value.list.push_back("0");
       }
     }
@@ -260,7 +260,7 @@ void Expander::parameter(const Node* param, bool quoted) {
         }
       } else if (ref.var->is_set) {
         value.list.push_back(ref.var->value);
-      } else if (ref.var->attrs & kAttrDynamic) {
+      } else if (ref.var->attrs & (kAttrDynamic | kAttrCompound)) {
         value.list.push_back(shell.get_value(name));
       }
     }
@@ -284,6 +284,8 @@ void Expander::parameter(const Node* param, bool quoted) {
           if (it != items.end()) element = &it->second;
         } else if (index == 0 && ref.var->is_set) {
           element = &ref.var->value;
+        } else if (index == 0 && (ref.var->attrs & kAttrCompound)) {
+          element = shell.get_scalar(ref.name);  // a compound variable is its own element 0
         }
       }
       if (element != nullptr) {

@@ -384,6 +384,7 @@ void Shell::assign(std::string_view name, std::string_view value, bool append) {
     }
     return;
   }
+  var.attrs &= ~kAttrCompound;  // x=value replaces a compound variable
   std::string text;
   if (append) {
     if (var.attrs & kAttrNumeric) {
@@ -417,7 +418,7 @@ void Shell::assign_element(std::string_view name, std::string_view subscript, st
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
   if (!var.is_array()) {
-    var.attrs |= kAttrIndexed;
+    var.attrs = (var.attrs & ~kAttrCompound) | kAttrIndexed;
     if (var.is_set) var.elements().indexed[0] = std::move(var.value);
     var.value.clear();
     var.is_set = false;
