@@ -20,6 +20,7 @@
 #include "cli/bench/plot_file.h"
 #include "cli/lint_settings.h"
 #include "cli/progress_bar.h"
+#include "cli/rule_flags.h"
 #include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
 #include "cli/verify/prepared_rewrite.h"
@@ -34,7 +35,7 @@ namespace fs = std::filesystem;
 struct BenchFlags {
   std::string script;
   std::optional<std::string> fixed;
-  bool unsafe_fixes = false;
+  RuleFlags rules;
   size_t runs = 10;
   size_t warmup = 1;
   std::vector<std::string> shells;
@@ -94,9 +95,9 @@ int run_bench(const BenchFlags& flags) {
       return kExitUsage;
     }
   }
-  LintFlags lint;
-  if (flags.unsafe_fixes) lint.unsafe_fixes = true;
-  SettingsResolver resolver(lint);
+  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  if (!lint) return kExitUsage;
+  SettingsResolver resolver(*lint);
   RewriteDirectory directory;
   PreparedRewrite prepared = prepare_rewrite(flags.script, flags.fixed, resolver, directory);
   if (!prepared.error.empty()) {
@@ -139,7 +140,8 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   bench->description(kDescription);
   bench->add_option("script", flags->script, "The script to time")->required();
   bench->add_option("--fixed", flags->fixed, "Time against this file instead of computing the fix");
-  bench->add_flag("--unsafe-fixes", flags->unsafe_fixes, "Include unsafe fixes in the computed rewrite");
+  flags->rules.add_to(*bench, {"Include unsafe fixes in the computed rewrite",
+                               "Only safe fixes in the computed rewrite, whatever the config says", false});
   bench->add_option("--runs", flags->runs, "Measured runs of each script (default: 10)")->check(CLI::Range(1, 10000));
   bench->add_option("--warmup", flags->warmup, "Unmeasured runs of each script first (default: 1)")
       ->check(CLI::Range(0, 1000));

@@ -17,13 +17,13 @@
 #include "cli/file_discovery.h"
 #include "cli/fix_source.h"
 #include "cli/lint_settings.h"
+#include "cli/rule_flags.h"
 #include "cli/subcommands.h"
 #include "rewriter/atomic_write.h"
 #include "rewriter/fix_loop.h"
 #include "rewriter/fix_summary.h"
 #include "rewriter/unified_diff.h"
 #include "rewriter/write_target.h"
-#include "rules/config.h"
 #include "rules/linter.h"
 #include "rules/rule.h"
 
@@ -33,12 +33,7 @@ namespace {
 struct FixFlags {
   std::vector<std::string> paths;
   std::optional<std::string> stdin_filename;
-  std::vector<std::string> select, extend_select, ignore;
-  std::string shell;
-  std::optional<std::string> config;
-  bool isolated = false;
-  bool unsafe_fixes = false;
-  bool no_unsafe_fixes = false;
+  RuleFlags rules;
   bool diff = false;
   bool force = false;
 };
@@ -175,47 +170,16 @@ int FixRun::finish() {
   return flags_.diff && any_change_ ? kExitFindings : kExitOk;
 }
 
-bool valid_selectors(const std::vector<std::string>& selectors, std::string_view flag) {
-  for (const std::string& selector : selectors) {
-    if (!is_valid_selector(selector)) {
-      std::fprintf(stderr, "forklift: %s: unknown rule selector `%s` (expected ALL, or a code or prefix such as FL1 or FL101)\n",
-                   std::string(flag).c_str(), selector.c_str());
-      return false;
-    }
-  }
-  return true;
-}
-
-LintFlags lint_flags(const FixFlags& flags, std::optional<Dialect> shell) {
-  LintFlags lint;
-  if (!flags.select.empty()) lint.select = flags.select;
-  lint.extend_select = flags.extend_select;
-  lint.ignore = flags.ignore;
-  lint.shell = shell;
-  lint.config_file = flags.config;
-  lint.isolated = flags.isolated;
-  if (flags.unsafe_fixes) lint.unsafe_fixes = true;
-  if (flags.no_unsafe_fixes) lint.unsafe_fixes = false;
-  return lint;
-}
-
 int run_fix(FixFlags& flags) {
-  std::optional<Dialect> shell;
-  if (!flags.shell.empty() && !(shell = dialect_from_name(flags.shell))) {
-    std::fprintf(stderr, "forklift: --shell: unknown shell '%s'\n", flags.shell.c_str());
-    return kExitUsage;
-  }
-  if (!valid_selectors(flags.select, "--select") || !valid_selectors(flags.extend_select, "--extend-select") ||
-      !valid_selectors(flags.ignore, "--ignore")) {
-    return kExitUsage;
-  }
+  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  if (!lint) return kExitUsage;
   bool from_stdin = flags.paths.size() == 1 && flags.paths[0] == "-";
   if (!from_stdin && std::find(flags.paths.begin(), flags.paths.end(), "-") != flags.paths.end()) {
     std::fprintf(stderr, "forklift: '-' (stdin) cannot be mixed with other paths\n");
     return kExitUsage;
   }
   if (flags.paths.empty()) flags.paths.push_back(".");
-  SettingsResolver settings(lint_flags(flags, shell));
+  SettingsResolver settings(*lint);
   FixRun run(flags, settings);
   return from_stdin ? run.run_stdin() : run.run_paths();
 }
@@ -224,17 +188,10 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   auto flags = std::make_shared<FixFlags>();
   CLI::App* fix = app.add_subcommand("fix", "Apply the rules' fixes in place (or show them with --diff)");
   fix->add_option("paths", flags->paths, "Files and directories to fix, or - for stdin (default: .)");
-  fix->add_flag("--unsafe-fixes", flags->unsafe_fixes, "Also apply unsafe fixes");
-  fix->add_flag("--no-unsafe-fixes", flags->no_unsafe_fixes, "Apply only safe fixes, whatever the config says");
+  flags->rules.add_to(*fix, {"Also apply unsafe fixes", "Apply only safe fixes, whatever the config says"});
   fix->add_flag("--diff", flags->diff, "Print a unified diff of the fixes and write nothing; exit 1 if there are any");
   fix->add_flag("--force", flags->force, "Rewrite files that have several hard links");
-  fix->add_option("--select", flags->select, "Rule codes or prefixes to enable (replaces the default set)")->delimiter(',');
-  fix->add_option("--extend-select", flags->extend_select, "Rule codes or prefixes to enable in addition")->delimiter(',');
-  fix->add_option("--ignore", flags->ignore, "Rule codes or prefixes to disable")->delimiter(',');
-  fix->add_option("--shell", flags->shell, "Target shell, overriding detection (sh, bash, ksh, mksh, ...)");
   fix->add_option("--stdin-filename", flags->stdin_filename, "The name of the script read from stdin");
-  fix->add_option("--config", flags->config, "Read settings from this file only");
-  fix->add_flag("--isolated", flags->isolated, "Ignore all configuration files");
   fix->callback([flags, &status] { status = run_fix(*flags); });
 });
 

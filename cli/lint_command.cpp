@@ -18,8 +18,8 @@
 #include "cli/lint_settings.h"
 #include "cli/progress_bar.h"
 #include "cli/reporters/reporter.h"
+#include "cli/rule_flags.h"
 #include "cli/subcommands.h"
-#include "rules/config.h"
 #include "rules/rule.h"
 
 namespace forklift::cli {
@@ -27,9 +27,9 @@ namespace {
 
 struct LintCommand {
   std::vector<std::string> paths;
-  std::vector<std::string> select, extend_select, ignore;
-  std::string shell, severity = "hint", output_format = "full", explain, config, stdin_filename;
-  bool isolated = false, statistics = false, unsafe_fixes = false, no_unsafe_fixes = false;
+  RuleFlags rules;
+  std::string severity = "hint", output_format = "full", explain, stdin_filename;
+  bool statistics = false;
 };
 
 std::optional<Severity> severity_from_name(std::string_view name) {
@@ -53,33 +53,6 @@ int explain(std::string_view code) {
   text += fmt::format("\n{}\n", info.docs);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;
-}
-
-bool check_selectors(const std::vector<std::string>& selectors, std::string_view flag) {
-  for (const std::string& selector : selectors) {
-    if (!is_valid_selector(selector)) {
-      print_error(fmt::format("{}: unknown rule selector `{}` (expected ALL, or a code or prefix such as FL1 or FL101)", flag, selector));
-      return false;
-    }
-  }
-  return true;
-}
-
-std::optional<LintFlags> flags_from(const LintCommand& command) {
-  LintFlags flags;
-  if (!check_selectors(command.select, "--select") || !check_selectors(command.extend_select, "--extend-select") ||
-      !check_selectors(command.ignore, "--ignore")) {
-    return std::nullopt;
-  }
-  if (!command.select.empty()) flags.select = command.select;
-  flags.extend_select = command.extend_select;
-  flags.ignore = command.ignore;
-  if (!command.shell.empty()) flags.shell = dialect_from_name(command.shell);
-  if (!command.config.empty()) flags.config_file = command.config;
-  flags.isolated = command.isolated;
-  if (command.unsafe_fixes) flags.unsafe_fixes = true;
-  if (command.no_unsafe_fixes) flags.unsafe_fixes = false;
-  return flags;
 }
 
 std::string read_stdin() {
@@ -160,7 +133,7 @@ int run_lint(const LintCommand& command) {
   if (!command.explain.empty()) return explain(command.explain);
   std::optional<Reporter> reporter = find_reporter(command.output_format);
   std::optional<Severity> minimum = severity_from_name(command.severity);
-  std::optional<LintFlags> flags = flags_from(command);
+  std::optional<LintFlags> flags = command.rules.lint_flags();
   if (!reporter || !minimum || !flags) return kExitUsage;  // CLI11's checks reject bad names earlier
 
   bool failed = false;
@@ -202,17 +175,7 @@ const RegisterSubcommand kRegisterLint([](CLI::App& app, int& status) {
   auto command = std::make_shared<LintCommand>();
   CLI::App* lint = app.add_subcommand("lint", "Report needless forks and other findings in shell scripts");
   lint->add_option("paths", command->paths, "Files or directories to lint (default: .); - reads stdin");
-  // One comma-separated list per flag (`--ignore FL1 x.sh` must leave x.sh a path); flags may repeat.
-  auto code_list = [&](const std::string& flag, std::vector<std::string>& into, const std::string& help) {
-    lint->add_option(flag, into, help)->delimiter(',')->allow_extra_args(false);
-  };
-  code_list("--select", command->select, "Rule codes or prefixes to enable (default: ALL)");
-  code_list("--extend-select", command->extend_select, "Rule codes or prefixes to enable as well");
-  code_list("--ignore", command->ignore, "Rule codes or prefixes to disable");
-  lint->add_option("--shell", command->shell, "Target shell, overriding detection: sh, bash, ksh, mksh")
-      ->check([](const std::string& name) {
-        return dialect_from_name(name) ? std::string() : "unknown shell `" + name + "` (expected sh, bash, ksh, mksh)";
-      });
+  command->rules.add_to(*lint, {"Count unsafe fixes as fixable", "Count only safe fixes as fixable"});
   lint->add_option("--severity", command->severity, "Report findings at least this severe: error, warning, info, hint")
       ->check(CLI::IsMember({"error", "warning", "info", "hint"}));
   lint->add_option("--output-format", command->output_format, "One of: " + choices(reporter_names()))
@@ -221,11 +184,7 @@ const RegisterSubcommand kRegisterLint([](CLI::App& app, int& status) {
       });
   lint->add_flag("--statistics", command->statistics, "Print the number of findings per rule instead");
   lint->add_option("--explain", command->explain, "Print the documentation of a rule and exit");
-  lint->add_option("--config", command->config, "Read settings from this file only (no discovery)");
-  lint->add_flag("--isolated", command->isolated, "Ignore every configuration file");
   lint->add_option("--stdin-filename", command->stdin_filename, "Name to report for - (and to find its config by)");
-  lint->add_flag("--unsafe-fixes", command->unsafe_fixes, "Count unsafe fixes as fixable");
-  lint->add_flag("--no-unsafe-fixes", command->no_unsafe_fixes, "Count only safe fixes as fixable");
   lint->callback([command, &status] { status = run_lint(*command); });
 });
 

@@ -13,6 +13,7 @@
 
 #include "cli/app.h"
 #include "cli/lint_settings.h"
+#include "cli/rule_flags.h"
 #include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
 #include "cli/verify/prepared_rewrite.h"
@@ -29,7 +30,7 @@ inline constexpr int kExitCouldNotRun = 3;
 struct VerifyFlags {
   std::vector<std::string> scripts;
   std::optional<std::string> fixed;
-  bool unsafe_fixes = false;
+  RuleFlags rules;
   ScriptRunFlags run;
   std::vector<std::string> shells;
   int runs = 1;
@@ -75,9 +76,9 @@ int run_verify(const VerifyFlags& flags) {
   auto shells = resolve_shells({"forklift"}, flags.shells);
   auto settings = script_run_settings(flags.run);
   if (!shells || !settings) return kExitUsage;
-  LintFlags lint;
-  lint.unsafe_fixes = flags.unsafe_fixes ? std::optional(true) : std::nullopt;
-  SettingsResolver resolver(lint);
+  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  if (!lint) return kExitUsage;
+  SettingsResolver resolver(*lint);
   RewriteDirectory directory;
   std::vector<FileVerification> files;
   for (const std::string& script : flags.scripts) {
@@ -110,7 +111,8 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   verify->description(kDescription);
   verify->add_option("scripts", flags->scripts, "Scripts to verify")->required();
   verify->add_option("--fixed", flags->fixed, "Compare with this file instead of computing the fix (one SCRIPT only)");
-  verify->add_flag("--unsafe-fixes", flags->unsafe_fixes, "Include unsafe fixes in the computed rewrite");
+  flags->rules.add_to(*verify, {"Include unsafe fixes in the computed rewrite",
+                                "Only safe fixes in the computed rewrite, whatever the config says", false});
   flags->run.add_to(*verify);
   verify->add_option("--runs", flags->runs, "Run each script N times; output that changes between runs is a difference")
       ->check(CLI::Range(1, 1000));

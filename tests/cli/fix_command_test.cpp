@@ -90,6 +90,20 @@ TEST_CASE("fix --select, --ignore and --extend-select choose the rules whose fix
   CHECK(chosen.out == kFixed);
 }
 
+TEST_CASE("a rule list takes one argument so the paths after it stay paths", "[cli][fix]") {
+  TempDir dir;
+  std::string script = dir.path() + "/count.sh";
+  write_file(script, kFixable);
+  auto r = run_forklift({"fix", "--diff", "--ignore", "FL2", script});
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("+i=$((i + 1))") != std::string::npos);
+  auto bad = run_forklift({"fix", "--select", "FLX", script});
+  CHECK(bad.status == 2);
+  CHECK(bad.err.find("--select: unknown rule selector `FLX`") != std::string::npos);
+  CHECK(read_file(script) == kFixable);
+}
+
 TEST_CASE("bad paths get their own errors while the other files are fixed", "[cli][fix]") {
   TempDir dir;
   fs::create_directories(dir.path() + "/empty");

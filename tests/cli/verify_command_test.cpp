@@ -147,6 +147,22 @@ TEST_CASE("verify computes the rewrite itself and reports the fixes", "[verify]"
   CHECK(!file["fixes"].empty());
 }
 
+TEST_CASE("verify computes the rewrite with the rules chosen by --select and --ignore", "[verify]") {
+  TempDir dir;
+  std::string script = dir.path() + "/count.sh";
+  write_file(script, "i=0\ni=$(expr $i + 1)\nbase=$(basename /a/b.txt)\necho \"$i $base\"\n");
+  RunResult only = run_forklift({"verify", "--select", "FL101", script});
+  INFO(only.out << only.err);
+  CHECK(only.status == 0);
+  CHECK(contains(only.out, "rewrite (fixes: FL101)\n"));
+  RunResult ignored = run_forklift({"verify", "--ignore", "FL1", script});
+  CHECK(ignored.status == 0);
+  CHECK_FALSE(contains(ignored.out, "FL101"));
+  RunResult bad = run_forklift({"verify", "--ignore", "nonsense", script});
+  CHECK(bad.status == kUsage);
+  CHECK(contains(bad.err, "--ignore: unknown rule selector `nonsense`"));
+}
+
 TEST_CASE("verify rejects bad input with a clear error", "[verify]") {
   Pair pair("if true; then\necho x\n", "echo x\n");
   RunResult syntax = run_forklift({"verify", pair.original});
