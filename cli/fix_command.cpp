@@ -2,6 +2,7 @@
 // as a diff), through the fix loop and the atomic writer of rewriter/.
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "cli/file_discovery.h"
 #include "cli/fix_source.h"
 #include "cli/lint_settings.h"
+#include "cli/parallel_for.h"
 #include "cli/rule_flags.h"
 #include "cli/subcommands.h"
 #include "rewriter/atomic_write.h"
@@ -41,6 +43,27 @@ struct FixFlags {
 // What happened to one file, for the exit status.
 enum class FileOutcome { Unchanged, Changed, Failed };
 
+// One file, read and run through the fix loop on a worker thread; what is
+// written or printed happens afterwards, in the order of the files.
+struct FixedFile {
+  std::optional<FileSettings> settings;  // empty when its configuration is bad
+  std::string settings_error;            // said once per bad configuration file
+  LoadResult loaded;
+  std::optional<FixLoopResult> result;   // empty when unread, unconfigured or when fixing threw
+  std::string error;                     // why fixing threw
+};
+
+void fix_in_worker(const std::string& path, FixedFile& fixed) {
+  fixed.loaded = load_source(path);
+  if (!fixed.loaded.file || !fixed.settings) return;
+  try {
+    fixed.result = fix_source_text(*fixed.loaded.file, *fixed.settings);
+  } catch (const std::exception& e) {
+    // A bug in a rule must not take the other files down with it.
+    fixed.error = path + ": internal error while fixing: " + e.what();
+  }
+}
+
 class FixRun {
  public:
   FixRun(const FixFlags& flags, SettingsResolver& settings) : flags_(flags), settings_(settings) {}
@@ -50,8 +73,9 @@ class FixRun {
 
  private:
   std::optional<FileSettings> settings_for(const std::string& path);
-  std::optional<FixLoopResult> fix_source(const SourceFile& source, const FileSettings& settings);
-  FileOutcome fix_file(const std::string& path);
+  bool accept(const SourceFile& source, const FixLoopResult& result);
+  void fix_files(const std::vector<std::string>& paths);
+  FileOutcome finish_file(const std::string& path, FixedFile& fixed);
   bool write(const std::string& path, const std::string& old_text, const std::string& new_text);
   void fail(const std::string& message);
   int finish();
@@ -70,37 +94,51 @@ std::optional<FileSettings> FixRun::settings_for(const std::string& path) {
   return settings;
 }
 
-// Runs the fix loop; nullopt (after saying why) when a round broke the parse.
-std::optional<FixLoopResult> FixRun::fix_source(const SourceFile& source, const FileSettings& settings) {
-  FixLoopResult result = fix_source_text(source, settings);
+// Counts the result in the summary; false (after saying why) when a round
+// broke the parse.
+bool FixRun::accept(const SourceFile& source, const FixLoopResult& result) {
   if (result.failure) {
     fail(fmt::format("{}: internal error: the fixes of {} in round {} broke the script ({}); file left unchanged",
                      source.path(), fmt::join(result.failure->codes, ", "), result.failure->round,
                      result.failure->detail));
     summary_.add_failed_file();
-    return std::nullopt;
+    return false;
   }
   summary_.add(result);
-  return result;
+  return true;
 }
 
-FileOutcome FixRun::fix_file(const std::string& path) {
-  LoadResult loaded = load_source(path);
-  if (!loaded.file) {
-    fail(loaded.error);
+// Settings are resolved here (the resolver is single-threaded), the files
+// fixed on every core, and the results taken in order.
+void FixRun::fix_files(const std::vector<std::string>& paths) {
+  std::vector<FixedFile> fixed(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) fixed[i].settings = settings_.settings_for(paths[i], fixed[i].settings_error);
+  parallel_for(paths.size(), [&](size_t i) { fix_in_worker(paths[i], fixed[i]); });
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (finish_file(paths[i], fixed[i]) == FileOutcome::Changed) any_change_ = true;
+  }
+}
+
+FileOutcome FixRun::finish_file(const std::string& path, FixedFile& fixed) {
+  if (!fixed.settings_error.empty()) fail(fixed.settings_error);
+  if (!fixed.loaded.file) {
+    fail(fixed.loaded.error);
     summary_.add_failed_file();
     return FileOutcome::Failed;
   }
-  auto settings = settings_for(path);
-  if (!settings) return FileOutcome::Failed;
-  auto result = fix_source(*loaded.file, *settings);
-  if (!result) return FileOutcome::Failed;
-  if (!result->changed()) return FileOutcome::Unchanged;
+  if (!fixed.error.empty()) fail(fixed.error);
+  if (!fixed.result) {
+    summary_.add_failed_file();
+    return FileOutcome::Failed;
+  }
+  if (!accept(*fixed.loaded.file, *fixed.result)) return FileOutcome::Failed;
+  const FixLoopResult& result = *fixed.result;
+  if (!result.changed()) return FileOutcome::Unchanged;
   if (flags_.diff) {
-    std::fputs(unified_diff(loaded.file->text(), result->text, path, path).c_str(), stdout);
+    std::fputs(unified_diff(fixed.loaded.file->text(), result.text, path, path).c_str(), stdout);
     return FileOutcome::Changed;
   }
-  if (!write(path, loaded.file->text(), result->text)) {
+  if (!write(path, fixed.loaded.file->text(), result.text)) {
     summary_.add_failed_file();
     return FileOutcome::Failed;
   }
@@ -134,9 +172,7 @@ int FixRun::run_paths() {
       fail(fmt::format("{}: no shell scripts found", root));
       summary_.add_failed_file();
     }
-    for (const std::string& file : found.files) {
-      if (fix_file(file) == FileOutcome::Changed) any_change_ = true;
-    }
+    fix_files(found.files);
   }
   return finish();
 }
@@ -147,7 +183,9 @@ int FixRun::run_stdin() {
   LoadResult loaded = make_source(path, text);
   // Settings are looked up as for a file of that name, or in the working directory.
   auto settings = loaded.file ? settings_for(flags_.stdin_filename.value_or("./-")) : std::nullopt;
-  auto result = settings ? fix_source(*loaded.file, *settings) : std::nullopt;
+  std::optional<FixLoopResult> result;
+  if (settings) result = fix_source_text(*loaded.file, *settings);
+  if (result && !accept(*loaded.file, *result)) result.reset();
   if (!loaded.file) {
     fail(loaded.error);
     summary_.add_failed_file();

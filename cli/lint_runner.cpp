@@ -1,10 +1,8 @@
 #include "cli/lint_runner.h"
 
-#include <algorithm>
-#include <atomic>
 #include <exception>
-#include <thread>
 
+#include "cli/parallel_for.h"
 #include "cli/progress_bar.h"
 
 namespace forklift::cli {
@@ -32,18 +30,10 @@ LintOutcome lint_one(const LintJob& job) {
 std::vector<LintOutcome> lint_all(const std::vector<LintJob>& jobs, bool show_progress) {
   std::vector<LintOutcome> outcomes(jobs.size());
   ProgressBar progress(jobs.size(), show_progress);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < jobs.size(); i = next++) {
-      outcomes[i] = lint_one(jobs[i]);
-      progress.advance();
-    }
-  };
-  size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), jobs.size());
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& thread : pool) thread.join();
+  parallel_for(jobs.size(), [&](size_t i) {
+    outcomes[i] = lint_one(jobs[i]);
+    progress.advance();
+  });
   return outcomes;
 }
 

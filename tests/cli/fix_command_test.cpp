@@ -5,6 +5,8 @@
 
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "tests/cli/fix_samples.h"
 #include "tests/support/run_forklift.h"
 #include "tests/rewriter/temp_dir.h"
@@ -102,6 +104,24 @@ TEST_CASE("a rule list takes one argument so the paths after it stay paths", "[c
   CHECK(bad.status == 2);
   CHECK(bad.err.find("--select: unknown rule selector `FLX`") != std::string::npos);
   CHECK(read_file(script) == kFixable);
+}
+
+TEST_CASE("fix --diff of many files prints their diffs in path order", "[cli][fix]") {
+  // The files are fixed on all cores; what is printed must not depend on which finished first.
+  TempDir dir;
+  std::string expected;
+  for (int i = 0; i < 24; ++i) {
+    std::string name = fmt::format("{}/s{:02}.sh", dir.path(), i);
+    write_file(name, fmt::format("#!/bin/sh\ni=$(expr {} + 1)\necho \"$i\"\n", i));
+    expected += fmt::format("--- {0}\n+++ {0}\n@@ -1,3 +1,3 @@\n #!/bin/sh\n-i=$(expr {1} + 1)\n+i=$(({1} + 1))\n "
+                            "echo \"$i\"\n",
+                            name, i);
+  }
+  auto r = run_forklift({"fix", "--diff", dir.path()});
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK(r.out == expected);
+  CHECK(r.err.find("Would apply 24 fixes in 24 files") != std::string::npos);
 }
 
 TEST_CASE("bad paths get their own errors while the other files are fixed", "[cli][fix]") {
