@@ -33,7 +33,4 @@ std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, 
 // Quotes a value for reuse as shell input (printf %q, typeset -p).
 std::string shell_quote(const std::string& s);
 
-// Expands backslash escapes of echo -e / print / %b; sets `stop` on \c.
-std::string expand_print_escapes(std::string_view text, bool& stop);
-
 }  // namespace forklift::interp

@@ -116,6 +116,7 @@ uint32_t Shell::current_line() const {
 
 void Shell::error(std::string_view message) {
   out_.flush();
+  last_error_ = message;
   std::string line = function_depth_ > 0 || source_ == nullptr
                          ? fmt::format("{}: {}\n", arg0_, message)
                          : fmt::format("{}: line {}: {}\n", arg0_, current_line(), message);

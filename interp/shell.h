@@ -86,6 +86,7 @@ class Shell {
   void write_fd(int fd, std::string_view data);
   void error(std::string_view message);  // "NAME: line N: message" on stderr
   [[noreturn]] void fatal(std::string_view message, int status = 1);
+  const std::string& last_error() const { return last_error_; }  // the message of the latest error()
   VariableStore& vars() { return vars_; }
   ShellOptions& options() { return options_; }
   InputReader& input() { return input_; }
@@ -340,6 +341,7 @@ class Shell {
   ProcessLauncher launcher_;
   std::vector<std::string> positional_;
   std::string arg0_;
+  std::string last_error_;
   int last_status_ = 0;
   int substitution_status_ = 0;  // of the last command substitution (for `x=$(cmd)`)
   Flow flow_ = Flow::None;
