@@ -40,90 +40,6 @@ void append_escaped(std::string& out, std::string_view text) {
   }
 }
 
-// Decodes the escapes of $'...'.
-std::string ansi_c_unescape(std::string_view body) {
-  std::string out;
-  for (size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (c != '\\' || i + 1 >= body.size()) {
-      out.push_back(c);
-      continue;
-    }
-    char e = body[++i];
-    auto hex_value = [](char h) {
-      if (h >= '0' && h <= '9') return h - '0';
-      if (h >= 'a' && h <= 'f') return h - 'a' + 10;
-      if (h >= 'A' && h <= 'F') return h - 'A' + 10;
-      return -1;
-    };
-    auto append_utf8 = [&](uint32_t cp) {
-      if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-      } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-      } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-      } else {
-        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-      }
-    };
-    if (append_letter_escape(e, out)) continue;
-    switch (e) {
-      case '\'': out.push_back('\''); break;
-      case '"': out.push_back('"'); break;
-      case '?': out.push_back('?'); break;
-      case 'c':
-        if (i + 1 < body.size()) out.push_back(static_cast<char>(body[++i] & 0x1f));
-        break;
-      case 'x': {
-        uint32_t v = 0;
-        int n = 0;
-        bool braced = i + 1 < body.size() && body[i + 1] == '{';
-        if (braced) ++i;
-        while (i + 1 < body.size() && hex_value(body[i + 1]) >= 0 && (braced || n < 2)) {
-          v = v * 16 + static_cast<uint32_t>(hex_value(body[++i]));
-          ++n;
-        }
-        if (braced && i + 1 < body.size() && body[i + 1] == '}') ++i;
-        if (n == 0) {
-          out += "\\x";
-        } else if (braced && v > 0xff) {
-          append_utf8(v);
-        } else {
-          out.push_back(static_cast<char>(v));
-        }
-        break;
-      }
-      case 'u':
-      case 'U': {
-        uint32_t v = 0;
-        int n = 0;
-        int max = e == 'u' ? 4 : 8;
-        while (i + 1 < body.size() && hex_value(body[i + 1]) >= 0 && n < max) {
-          v = v * 16 + static_cast<uint32_t>(hex_value(body[++i]));
-          ++n;
-        }
-        append_utf8(v);
-        break;
-      }
-      default:
-        if (e >= '0' && e <= '7') {
-          out.push_back(static_cast<char>(read_octal_digits(body, i, 2, static_cast<unsigned>(e - '0'))));
-        } else {
-          out.push_back('\\');
-          out.push_back(e);
-        }
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string unescape_pattern(std::string_view text) {
@@ -318,7 +234,7 @@ void Expander::part(const Node* node, bool quoted) {
     }
     case NodeKind::AnsiCQuoted: {
       std::string_view text = shell.node_text(node);
-      add_quoted(ansi_c_unescape(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
+      add_quoted(decode_ansi_c(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
       return;
     }
     case NodeKind::DoubleQuoted:
