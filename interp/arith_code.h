@@ -9,6 +9,7 @@
 
 #include "analyzer/ast.h"
 #include "interp/number.h"
+#include "interp/variable_store.h"
 
 namespace forklift::interp {
 
@@ -42,6 +43,7 @@ struct ArithOp {
   uint32_t target = 0;  // jump target / argument count
   Number value;
   const Node* node = nullptr;
+  mutable VarSlot slot;  // Var, Assign, Increment: the variable, resolved once
 };
 
 struct ArithCode {

@@ -146,9 +146,9 @@ int64_t Shell::subscript_index(const Node* subscript) {
   return eval_arith_int(expand_to_string(word));
 }
 
-Number Shell::arith_variable(std::string_view name, const Node* subscript) {
+Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSlot* slot) {
   const std::string* text = nullptr;
-  VarRef ref = vars_.resolve(name);
+  VarRef ref = slot != nullptr ? vars_.resolve(*slot, name) : vars_.resolve(name);
   if (ref.var == nullptr) {
     if (options_.nounset) fatal(fmt::format("{}: parameter not set", name));
     return Number::integer(0);
@@ -195,8 +195,8 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript) {
   return value_as_number(*text, 0);
 }
 
-void Shell::arith_assign(std::string_view name, const Node* subscript, const Number& value) {
-  VarRef ref = vars_.resolve_for_write(name);
+void Shell::arith_assign(std::string_view name, const Node* subscript, const Number& value, VarSlot* slot) {
+  VarRef ref = slot != nullptr ? vars_.resolve_for_write(*slot, name) : vars_.resolve_for_write(name);
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
   std::string text;
@@ -264,7 +264,7 @@ Number Shell::run_arith(const ArithCode& code) {
     switch (op.code) {
       case ArithOp::Const: stack.push_back(op.value); break;
       case ArithOp::Var:
-        stack.push_back(arith_variable(op.node->text, op.node->kids.empty() ? nullptr : lvalue_subscript(op.node)));
+        stack.push_back(arith_variable(op.node->text, op.node->kids.empty() ? nullptr : lvalue_subscript(op.node), &op.slot));
         break;
       case ArithOp::Word: {
         const Node* part = op.node->kids[0];
@@ -311,17 +311,17 @@ Number Shell::run_arith(const ArithCode& code) {
         const Node* sub = op.node->kids.empty() ? nullptr : lvalue_subscript(op.node);
         Number result = stack.back();
         if (op.binary != ArithBinaryOp::None) {
-          result = arith_binary(op.binary, arith_variable(op.node->text, sub), result, op.node);
+          result = arith_binary(op.binary, arith_variable(op.node->text, sub, &op.slot), result, op.node);
         }
-        arith_assign(op.node->text, sub, result);
+        arith_assign(op.node->text, sub, result, &op.slot);
         stack.back() = result;
         break;
       }
       case ArithOp::Increment: {
         const Node* sub = op.node->kids.empty() ? nullptr : lvalue_subscript(op.node);
-        Number old = arith_variable(op.node->text, sub);
+        Number old = arith_variable(op.node->text, sub, &op.slot);
         Number updated = op.delta > 0 ? add(old, Number::integer(1)) : subtract(old, Number::integer(1));
-        arith_assign(op.node->text, sub, updated);
+        arith_assign(op.node->text, sub, updated, &op.slot);
         stack.push_back(op.prefix ? updated : old);
         break;
       }

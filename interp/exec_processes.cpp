@@ -76,6 +76,7 @@ void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
   arg0_ = std::move(state->arg0);
   options_ = state->options;
   functions_ = std::move(state->functions);
+  note_functions_changed();
   traps_ = std::move(state->traps);
   if (pwd_ != state->pwd) {
     if (::chdir(state->pwd.c_str()) != 0) error(fmt::format("cd: {}: cannot restore directory", state->pwd));

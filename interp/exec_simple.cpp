@@ -70,12 +70,28 @@ void execve_plan(SpawnPlan& plan) {
 
 }  // namespace
 
+// Hands out the argument vector of the current command nesting depth
+// (a builtin or function running commands nests): cleared between commands
+// but not freed, so a loop's commands allocate no new vectors or buffers.
+class ArgvLease {
+ public:
+  ArgvLease(std::deque<std::vector<std::string>>& pool, size_t& depth) : depth_(depth) {
+    if (pool.size() <= depth_) pool.emplace_back();
+    argv_ = &pool[depth_++];
+  }
+  ~ArgvLease() { --depth_; }
+  ArgvLease(const ArgvLease&) = delete;
+  ArgvLease& operator=(const ArgvLease&) = delete;
+  std::vector<std::string>& argv() { return *argv_; }
+
+ private:
+  size_t& depth_;
+  std::vector<std::string>* argv_;
+};
+
 int Shell::exec_assignments_only(const Node* node) {
   substitution_status_ = 0;
-  for (const Node* kid : node->kids) {
-    if (kid->kind != NodeKind::Assignment) continue;
-    exec_assignment(kid, false, false);
-  }
+  for (LoweredAssignment& assignment : lowered_command(node).assignments) run_lowered_assignment(assignment, false);
   int substitution_status = substitution_status_;
   size_t mark = redirection_mark();
   bool ok = apply_redirections(node->kids, 0);
@@ -91,45 +107,38 @@ int Shell::exec_simple(const Node* node) {
     int status = 0;
     if (run_alias_expansion(node, status)) return last_status_ = status;
   }
-  bool has_words = false;
-  bool has_assignments = false;
-  for (const Node* kid : node->kids) {
-    has_words = has_words || kid->kind == NodeKind::Word;
-    has_assignments = has_assignments || kid->kind == NodeKind::Assignment;
-  }
-  if (!has_words) return exec_assignments_only(node);
+  LoweredCommand& command = lowered_command(node);
+  if (command.words.empty()) return exec_assignments_only(node);
 
-  std::vector<std::string> argv;
+  ArgvLease lease(argv_pool_, command_depth_);
+  std::vector<std::string>& argv = lease.argv();
   {
-    std::vector<Node*> words;
-    words.reserve(node->kids.size());
-    for (Node* kid : node->kids) {
-      if (kid->kind == NodeKind::Word) words.push_back(kid);
-    }
-    expand_words(words, 0, argv);
+    ArgvBuilder builder(argv, 0);
+    for (LoweredWord& word : command.words) expand_lowered_word(word, builder);
+    builder.finish();
   }
   if (argv.empty()) return exec_assignments_only(node);
   if (options_.xtrace) trace_command(argv);
   last_argument_ = argv.back();
 
-  const Builtin* builtin = find_builtin(argv[0]);
-  const Node* function = builtin != nullptr && builtin->special ? nullptr : find_function(argv[0]);
+  const Builtin* builtin = nullptr;
+  const Node* function = nullptr;
+  resolve_command_name(command, argv[0], builtin, function);
 
   // Prefix assignments: permanent for special builtins, temporary otherwise.
   std::vector<SavedVariable> saved;
   std::vector<std::string> env_overrides;
-  if (has_assignments) {
+  if (!command.assignments.empty()) {
     bool external = builtin == nullptr && function == nullptr;
     bool permanent = builtin != nullptr && builtin->special;
     bool posix_function = function != nullptr && !(function->flags & kKshFunction);
-    for (const Node* kid : node->kids) {
-      if (kid->kind != NodeKind::Assignment) continue;
-      std::string name(kid->text);
+    for (LoweredAssignment& assignment : command.assignments) {
+      std::string name(assignment.name);
       if (!permanent && !posix_function) {
         Variable* old = vars_.find_raw(name);
         saved.push_back(SavedVariable{name, old != nullptr, old != nullptr ? *old : Variable{}});
       }
-      exec_assignment(kid, false, true);
+      run_lowered_assignment(assignment, true);
       if (external || function != nullptr) {
         const std::string* value = get_scalar(name);
         if (external) env_overrides.push_back(name + "=" + (value != nullptr ? *value : std::string()));
@@ -183,10 +192,12 @@ int Shell::exec_simple(const Node* node) {
 
 int Shell::run_command_argv(std::vector<std::string>& argv, bool skip_functions) {
   if (argv.empty()) return 0;
-  if (const Builtin* builtin = find_builtin(argv[0])) return builtin->fn(*this, argv);
-  if (!skip_functions) {
+  const Builtin* builtin = find_builtin(argv[0]);
+  if (!skip_functions && !(builtin != nullptr && builtin->special)) {
+    // Functions come before regular builtins, as in ksh.
     if (const Node* function = find_function(argv[0])) return run_function(argv[0], function, argv);
   }
+  if (builtin != nullptr) return builtin->fn(*this, argv);
   return exec_external(argv, false);
 }
 

@@ -14,8 +14,8 @@ namespace {
 
 bool is_glob_char(char c) { return c == '*' || c == '?' || c == '['; }
 
-// '*', '?', or a '[' that has a closing ']' after it: text that globbing
-// could change (a lone '[' as in `[ $x ]` is literal).
+}  // namespace
+
 bool has_glob_syntax(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
@@ -29,6 +29,8 @@ bool has_glob_syntax(std::string_view text) {
   }
   return false;
 }
+
+namespace {
 
 void append_escaped(std::string& out, std::string_view text) {
   for (char c : text) {
@@ -44,12 +46,16 @@ void append_escaped(std::string& out, std::string_view text) {
 
 std::string unescape_pattern(std::string_view text) {
   std::string out;
-  out.reserve(text.size());
+  unescape_pattern_into(text, out);
+  return out;
+}
+
+void unescape_pattern_into(std::string_view text, std::string& out) {
+  out.reserve(out.size() + text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\\' && i + 1 < text.size()) ++i;
     out.push_back(text[i]);
   }
-  return out;
 }
 
 Expander::Expander(Shell& sh, Mode m) : shell(sh), mode(m) {
@@ -173,15 +179,9 @@ void Expander::literal(std::string_view raw) {
   }
 }
 
-void Expander::double_quoted_literal(std::string_view raw) {
-  open = true;
-  ws_pending = false;
-  if (raw.find('\\') == std::string_view::npos) {
-    if (escaped) append_escaped(current.text, raw);
-    else current.text.append(raw);
-    return;
-  }
+std::string double_quoted_text(std::string_view raw) {
   std::string text;
+  text.reserve(raw.size());
   for (size_t i = 0; i < raw.size(); ++i) {
     if (raw[i] == '\\' && i + 1 < raw.size()) {
       char next = raw[i + 1];
@@ -197,6 +197,18 @@ void Expander::double_quoted_literal(std::string_view raw) {
     }
     text.push_back(raw[i]);
   }
+  return text;
+}
+
+void Expander::double_quoted_literal(std::string_view raw) {
+  open = true;
+  ws_pending = false;
+  if (raw.find('\\') == std::string_view::npos) {
+    if (escaped) append_escaped(current.text, raw);
+    else current.text.append(raw);
+    return;
+  }
+  std::string text = double_quoted_text(raw);
   if (escaped) append_escaped(current.text, text);
   else current.text.append(text);
 }
@@ -372,7 +384,9 @@ std::string Shell::expand_pattern(const Node* word) {
   return expander.take_string();
 }
 
-std::string Shell::literal_text(std::string_view raw) {
+std::string Shell::literal_text(std::string_view raw) { return unescape_literal(raw); }
+
+std::string unescape_literal(std::string_view raw) {
   if (raw.find('\\') == std::string_view::npos) return std::string(raw);
   std::string out;
   for (size_t i = 0; i < raw.size(); ++i) {
@@ -394,47 +408,56 @@ bool has_unquoted_brace(const Node* word) {
   return false;
 }
 
-bool is_plain_literal(const Node* word) {
+}  // namespace
+
+bool is_plain_literal_word(const Node* word) {
   if (word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return false;
   std::string_view text = word->kids[0]->text;
   return (word->flags & (kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
          text.find('{') == std::string_view::npos && !has_glob_syntax(text);
 }
 
-}  // namespace
-
 void Shell::expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv) {
+  ArgvBuilder builder(argv, argv.size());
   for (size_t i = first; i < words.size(); ++i) {
     const Node* word = words[i];
     if (word->kind != NodeKind::Word) continue;
-    if (is_plain_literal(word)) {
-      argv.push_back(literal_text(word->kids[0]->text));
+    if (is_plain_literal_word(word)) {
+      builder.add(literal_text(word->kids[0]->text));
       continue;
     }
-    Expander expander(*this, Expander::Mode::Fields);
-    bool braces = has_unquoted_brace(word);
-    if (braces && !expander.escaped) expander.escaped = true;
-    expander.word(word);
-    std::vector<Field> fields = expander.take_fields();
-    for (Field& field : fields) {
-      if (!field.escaped) {
-        argv.push_back(std::move(field.text));
-        continue;
-      }
-      std::vector<std::string> expanded;
-      if (braces) brace_expand(field.text, expanded);
-      else expanded.push_back(std::move(field.text));
-      for (std::string& pattern : expanded) {
-        bool glob = !options_.noglob && (field.has_glob || (braces && pattern.find_first_of("*?[") != std::string::npos));
-        if (glob) {
-          std::vector<std::string> matches = glob_pattern(pattern);
-          if (!matches.empty()) {
-            for (auto& m : matches) argv.push_back(std::move(m));
-            continue;
-          }
+    expand_general_word(word, builder);
+  }
+}
+
+void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
+  Expander expander(*this, Expander::Mode::Fields);
+  bool braces = has_unquoted_brace(word);
+  if (braces && !expander.escaped) expander.escaped = true;
+  expander.word(word);
+  std::vector<Field> fields = expander.take_fields();
+  for (Field& field : fields) {
+    if (!field.escaped) {
+      argv.add(std::move(field.text));
+      continue;
+    }
+    if (!braces && !(field.has_glob && !options_.noglob)) {
+      unescape_pattern_into(field.text, argv.start_field());
+      continue;
+    }
+    std::vector<std::string> expanded;
+    if (braces) brace_expand(field.text, expanded);
+    else expanded.push_back(std::move(field.text));
+    for (std::string& pattern : expanded) {
+      bool glob = !options_.noglob && (field.has_glob || (braces && pattern.find_first_of("*?[") != std::string::npos));
+      if (glob) {
+        std::vector<std::string> matches = glob_pattern(pattern);
+        if (!matches.empty()) {
+          for (auto& m : matches) argv.add(std::move(m));
+          continue;
         }
-        argv.push_back(unescape_pattern(pattern));
       }
+      unescape_pattern_into(pattern, argv.start_field());
     }
   }
 }

@@ -57,6 +57,16 @@ struct Expander {
 void brace_expand(const std::string& text, std::vector<std::string>& out);
 // Removes the backslashes of pattern form.
 std::string unescape_pattern(std::string_view text);
+void unescape_pattern_into(std::string_view text, std::string& out);  // appends
+// An unquoted literal without its backslashes and line continuations.
+std::string unescape_literal(std::string_view raw);
+// The text of a literal inside double quotes: \$ \` \" \\ and line continuations removed.
+std::string double_quoted_text(std::string_view raw);
+// '*', '?', or a '[' that has a closing ']' after it: text that globbing
+// could change (a lone '[' as in `[ $x ]` is literal). Backslashed characters do not count.
+bool has_glob_syntax(std::string_view text);
+// One unquoted literal part that neither globbing, braces nor tilde change.
+bool is_plain_literal_word(const Node* word);
 // Pathname expansion of a pattern; sorted matches (empty when none).
 std::vector<std::string> glob_pattern(const std::string& pattern);
 

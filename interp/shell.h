@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 #include "interp/arith_code.h"
 #include "interp/hash_key.h"
 #include "interp/input_reader.h"
+#include "interp/lowered_command.h"
 #include "interp/number.h"
 #include "interp/output.h"
 #include "interp/process_launcher.h"
@@ -97,6 +99,9 @@ class Shell {
 
   // Variable access by name (namerefs followed, attributes applied).
   const std::string* get_scalar(std::string_view name);
+  // The same through a slot of the lowered form: no lookup while the slot is valid.
+  const std::string* get_scalar(VarSlot& slot, std::string_view name);
+  void assign(VarSlot& slot, std::string_view name, std::string_view value);
   std::string get_value(std::string_view name);  // "" when unset
   void set_scalar(std::string_view name, std::string_view value);
   // Assigns to `name` or `name[sub]` as the shell does (attributes, arrays).
@@ -123,7 +128,12 @@ class Shell {
   int source_file(const std::string& path, std::vector<std::string>* args);
   int run_function(std::string_view name, const Node* def, std::vector<std::string>& argv);
   const Node* find_function(std::string_view name) const;
-  void unset_function(std::string_view name) { functions_.erase(std::string(name)); }
+  void unset_function(std::string_view name) {
+    functions_.erase(std::string(name));
+    ++function_generation_;
+  }
+  // Bumped whenever the function table changes: lowered commands look up again.
+  void note_functions_changed() { ++function_generation_; }
   const absl::flat_hash_map<std::string, const Node*>& functions() const { return functions_; }
   const Builtin* find_builtin(std::string_view name) const;
   std::string find_command_path(std::string_view name);
@@ -310,6 +320,19 @@ class Shell {
 
   // Expansions.
   void expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv);
+  void expand_general_word(const Node* word, ArgvBuilder& argv);
+
+  // Lowered simple commands (lowered_command.h, lowered_exec.cpp).
+  LoweredCommand& lowered_command(const Node* node);
+  void expand_lowered_word(LoweredWord& word, ArgvBuilder& argv);
+  std::string lowered_value(LoweredWord& word);  // an assignment value
+  void append_lowered_part(LoweredPart& part, std::string& out);
+  void run_lowered_assignment(LoweredAssignment& assignment, bool for_command);
+  void resolve_command_name(LoweredCommand& command, std::string_view name, const Builtin*& builtin,
+                            const Node*& function);
+  // The argument vector of the command running at this nesting depth: kept
+  // between commands so its buffers are reused (Shell::ArgvLease).
+  friend class ArgvLease;
   void expand_word_fields(const Node* word, std::vector<std::string>& out);
   void begin_capture(std::string& result);
   void end_capture();
@@ -324,8 +347,9 @@ class Shell {
   static absl::flat_hash_map<std::string, Builtin>& builtin_table();
 
   // Arithmetic variable access used by the evaluator.
-  Number arith_variable(std::string_view name, const Node* subscript);
-  void arith_assign(std::string_view name, const Node* subscript, const Number& value);
+  // `slot`: the evaluator's slot for the name (ArithOp::slot), or none.
+  Number arith_variable(std::string_view name, const Node* subscript, VarSlot* slot = nullptr);
+  void arith_assign(std::string_view name, const Node* subscript, const Number& value, VarSlot* slot = nullptr);
   std::string subscript_key(const Node* subscript);
   int64_t subscript_index(const Node* subscript);
   Number value_as_number(std::string_view text, int depth);
@@ -412,6 +436,11 @@ class Shell {
   std::vector<std::string> sh_match_;  // ${.sh.match[...]} of the last =~
   absl::flat_hash_map<const Node*, const SourceFile*> function_sources_;
   double start_time_ = 0;
+  absl::flat_hash_map<const Node*, std::unique_ptr<LoweredCommand>> lowered_commands_;
+  uint64_t function_generation_ = 1;
+  std::deque<std::vector<std::string>> argv_pool_;  // one per command nesting depth
+  size_t command_depth_ = 0;
+  VarSlot ifs_slot_;
 };
 
 }  // namespace forklift::interp

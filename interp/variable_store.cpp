@@ -26,8 +26,21 @@ Variable* VariableStore::find_in(int scope, std::string_view name) {
   return it == vars.end() ? nullptr : &it->second;
 }
 
+void VariableStore::fill_slot(VarSlot& slot, std::string_view name) {
+  slot.var = nullptr;
+  if (local_view()) {
+    slot.var = find_in(depth(), name);
+    slot.scope = depth();
+  }
+  if (slot.var == nullptr) {
+    slot.var = find_in(0, name);
+    slot.scope = 0;
+  }
+  slot.generation = structure_generation_;
+}
+
 Variable* VariableStore::find_raw(std::string_view name) {
-  if (scopes_.size() > 1 && !scopes_.back().empty()) {
+  if (local_view()) {
     if (Variable* v = find_in(depth(), name)) return v;
   }
   return find_in(0, name);
@@ -60,8 +73,23 @@ VarRef VariableStore::resolve(std::string_view name) {
   return ref;
 }
 
-VarRef VariableStore::resolve_for_write(std::string_view name) {
-  VarRef ref = resolve(name);
+VarRef VariableStore::resolve(VarSlot& slot, std::string_view name) {
+  Variable* v = find_slot(slot, name);
+  if (v != nullptr && v->is_nameref()) return resolve(name);
+  VarRef ref;
+  ref.var = v;
+  ref.name.assign(name);
+  ref.scope = v != nullptr ? slot.scope : 0;
+  return ref;
+}
+
+VarRef VariableStore::resolve_for_write(std::string_view name) { return prepare_write(resolve(name), name); }
+
+VarRef VariableStore::resolve_for_write(VarSlot& slot, std::string_view name) {
+  return prepare_write(resolve(slot, name), name);
+}
+
+VarRef VariableStore::prepare_write(VarRef ref, std::string_view name) {
   if (ref.var == nullptr) {
     // A dangling nameref creates its target where the nameref points.
     int scope = ref.name == name ? 0 : ref.scope;
@@ -83,6 +111,7 @@ Variable& VariableStore::declare_local(std::string_view name) {
 
 Variable& VariableStore::create_in(int scope, std::string_view name) {
   auto [it, inserted] = scopes_[static_cast<size_t>(scope)].try_emplace(std::string(name));
+  if (inserted) ++structure_generation_;
   if (epoch_ != 0 && scope < journal_floor_ && inserted) {
     journal_.push_back(JournalEntry{scope, std::string(name), false, Variable{}});
     it->second.saved_epoch = epoch_;
@@ -121,6 +150,7 @@ void VariableStore::unset(std::string_view name) {
     return;
   }
   scopes_[0].erase(scopes_[0].find(hash_key(name)));
+  ++structure_generation_;
 }
 
 int VariableStore::scope_containing(std::string_view name, const Variable* self) {
@@ -131,13 +161,20 @@ int VariableStore::scope_containing(std::string_view name, const Variable* self)
   return 0;
 }
 
-void VariableStore::push_scope() { scopes_.emplace_back(); }
+// An empty innermost scope is skipped by lookups: calls of functions that
+// declare no locals (recursion) keep every slot valid.
+void VariableStore::push_scope() {
+  if (local_view()) ++structure_generation_;
+  scopes_.emplace_back();
+}
 
 void VariableStore::pop_scope() {
+  bool was_local = local_view();
   for (auto& [name, var] : scopes_.back()) {
     if (var.attrs & kAttrExport) ++export_generation_;
   }
   scopes_.pop_back();
+  if (was_local || local_view()) ++structure_generation_;
 }
 
 VariableStore::Mark VariableStore::begin_subshell() {
@@ -164,6 +201,7 @@ void VariableStore::end_subshell(const Mark& mark) {
   epoch_ = mark.previous_epoch;
   journal_floor_ = mark.previous_floor;
   ++export_generation_;
+  ++structure_generation_;
 }
 
 std::vector<std::string> VariableStore::environment() const {

@@ -27,6 +27,16 @@ struct VarRef {
   int scope = 0;
 };
 
+// A name resolved once and remembered: the variable (or its absence) seen
+// under the name the last time, valid while the store's structure
+// generation is unchanged. Namerefs are not followed: callers that find one
+// take the slow path.
+struct VarSlot {
+  Variable* var = nullptr;
+  int scope = 0;
+  uint64_t generation = 0;  // 0: never resolved
+};
+
 class VariableStore {
  public:
   VariableStore();
@@ -34,11 +44,22 @@ class VariableStore {
   // The variable visible under `name` (local scope, then global), or null.
   // Does not follow namerefs.
   Variable* find_raw(std::string_view name);
+  // find_raw through a slot: a lookup only when variables were created or
+  // erased, or the visible scope changed, since the slot was filled.
+  Variable* find_slot(VarSlot& slot, std::string_view name) {
+    if (slot.generation != structure_generation_) fill_slot(slot, name);
+    return slot.var;
+  }
+  // Bumped whenever a name may resolve to another variable than before.
+  uint64_t structure_generation() const { return structure_generation_; }
   // Follows namerefs; var is null when nothing is visible under the final name.
   VarRef resolve(std::string_view name);
   // The variable to assign to: follows namerefs, creates it in the global
   // scope when it is not visible. Journaled.
   VarRef resolve_for_write(std::string_view name);
+  // The same two through a slot.
+  VarRef resolve(VarSlot& slot, std::string_view name);
+  VarRef resolve_for_write(VarSlot& slot, std::string_view name);
   // Creates (or returns) the variable in the innermost scope (typeset in a function).
   Variable& declare_local(std::string_view name);
   // Marks `var` (found in scope `scope` under `name`) as about to change.
@@ -51,8 +72,15 @@ class VariableStore {
   void push_scope();
   void pop_scope();
   int depth() const { return static_cast<int>(scopes_.size()) - 1; }
-  Scope& global() { return scopes_.front(); }
-  Scope& innermost() { return scopes_.back(); }
+  // Callers may insert or erase through these: slots are revalidated.
+  Scope& global() {
+    ++structure_generation_;
+    return scopes_.front();
+  }
+  Scope& innermost() {
+    ++structure_generation_;
+    return scopes_.back();
+  }
 
   // In-process subshells: changes after begin_subshell are undone by end_subshell.
   struct Mark {
@@ -77,6 +105,11 @@ class VariableStore {
     Variable old;
   };
   Variable* find_in(int scope, std::string_view name);
+  void fill_slot(VarSlot& slot, std::string_view name);
+  // resolve_for_write after the lookup: creates or journals.
+  VarRef prepare_write(VarRef ref, std::string_view name);
+  // The scope lookups start in: the innermost when it holds variables, else the global one.
+  bool local_view() const { return scopes_.size() > 1 && !scopes_.back().empty(); }
   Variable& create_in(int scope, std::string_view name);
 
   std::vector<Scope> scopes_;
@@ -84,6 +117,7 @@ class VariableStore {
   uint64_t epoch_ = 0;       // 0 = not in a subshell
   uint64_t next_epoch_ = 1;
   uint64_t export_generation_ = 0;
+  uint64_t structure_generation_ = 1;
   int journal_floor_ = 0;  // scopes below this index existed when the subshell began
 };
 
