@@ -2,7 +2,9 @@
 // inputs and reports whether they behaved the same. The fix comes from the
 // same machinery as `forklift fix` (or from --fixed); the runs go through
 // interp/script_runner under the bundled interpreter and any --shell given.
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +25,8 @@
 namespace forklift::cli {
 namespace {
 
+namespace fs = std::filesystem;
+
 // Some check could not run (timeout, unsupported construct, missing shell),
 // and none showed a difference.
 inline constexpr int kExitCouldNotRun = 3;
@@ -39,6 +43,18 @@ struct VerifyFlags {
 
 void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
 
+// The bundled interpreter runs ksh93: an agreement there says less about a
+// bash script than one under bash, so the user is told when bash was not asked for.
+void note_bash_under_ksh(std::vector<interp::RewriteCheck>& checks) {
+  auto is_bash = [](const interp::RewriteCheck& c) { return fs::path(c.shell).filename() == "bash"; };
+  if (std::any_of(checks.begin(), checks.end(), is_bash)) return;
+  for (interp::RewriteCheck& check : checks) {
+    if (check.shell == "forklift" && check.verdict == interp::Verdict::Equivalent && check.note.empty()) {
+      check.note = "ran as ksh93; this is a bash script: add --shell bash to run it under bash";
+    }
+  }
+}
+
 FileVerification verify_file(const std::string& path, const VerifyFlags& flags, const interp::ScriptRun& settings,
                              const std::vector<std::string>& shells, SettingsResolver& resolver,
                              RewriteDirectory& directory) {
@@ -52,6 +68,10 @@ FileVerification verify_file(const std::string& path, const VerifyFlags& flags, 
     interp::ScriptRun run = settings;
     run.shell = shell;
     file.checks.push_back(interp::check_rewrite(path, prepared.rewritten, run, flags.runs));
+  }
+  // Bash is also the default guess: only a script that says it is bash gets the note.
+  if (prepared.dialect.dialect == Dialect::Bash && prepared.dialect.source != DialectSource::Default) {
+    note_bash_under_ksh(file.checks);
   }
   return file;
 }

@@ -51,6 +51,7 @@ PreparedRewrite prepare_rewrite(const std::string& original, const std::optional
     return prepared;
   }
   LintResult linted = linter_for(*file_settings)(*loaded.file);
+  prepared.dialect = linted.dialect;
   if (!linted.parse_errors.empty()) {
     prepared.error = format_parse_error(*loaded.file, linted.parse_errors.front());
     return prepared;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "analyzer/dialect.h"
 #include "cli/lint_settings.h"
 
 namespace forklift::cli {
@@ -31,6 +32,7 @@ struct PreparedRewrite {
   std::filesystem::path rewritten;     // the script to compare with the original
   bool changed = false;                // the rewrite differs from the original
   std::map<std::string, int> applied;  // fixes applied per rule (computed rewrites only)
+  DialectChoice dialect;               // of the original, as lint detected it
 };
 
 // Reads and parses `original` (a syntax error is an error: nothing can be

@@ -107,6 +107,21 @@ TEST_CASE("verify says it could not run a script that needs a bash builtin the i
                         "verify with --shell bash)\n"));
 }
 
+TEST_CASE("verify says a bash script ran as ksh93 unless bash was asked for too", "[verify]") {
+  TempDir dir;
+  std::string script = dir.path() + "/count.bash";
+  write_file(script, "#!/bin/bash\ni=$(expr 1 + 2)\necho \"$i\"\n");
+  RunResult alone = run_forklift({"verify", script});
+  INFO(alone.out << alone.err);
+  CHECK(alone.status == 0);
+  CHECK(contains(alone.out, "[forklift]: equivalent (ran as ksh93; this is a bash script: add --shell bash to run it "
+                            "under bash)\n"));
+  RunResult with_bash = run_forklift({"verify", script, "--shell", "bash"});
+  CHECK(with_bash.status == 0);
+  CHECK(contains(with_bash.out, "[forklift]: equivalent\n"));
+  CHECK(contains(with_bash.out, "[bash]: equivalent\n"));
+}
+
 TEST_CASE("verify calls a rewrite that hangs where the original ends different", "[verify]") {
   // The original must finish within the timeout even in a sanitizer build on a loaded machine.
   Pair pair("echo done\n", "while :; do :; done\n");
