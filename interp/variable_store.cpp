@@ -55,6 +55,9 @@ VarRef VariableStore::resolve(std::string_view name) {
     v = find_in(0, name);
     ref.scope = 0;
   }
+  if (v == nullptr && name.size() > 2 && name.find('.', 1) != std::string_view::npos) {
+    return resolve_member_through_nameref(name);
+  }
   ref.name.assign(name);
   for (int hops = 0; v != nullptr && v->is_nameref() && hops < kMaxNamerefDepth; ++hops) {
     std::string target = v->value;
@@ -73,9 +76,36 @@ VarRef VariableStore::resolve(std::string_view name) {
   return ref;
 }
 
+// `r.x` where `r` is a nameref: the member `x` of what `r` names.
+VarRef VariableStore::resolve_member_through_nameref(std::string_view name) {
+  for (size_t dot = name.find('.', 1); dot != std::string_view::npos; dot = name.find('.', dot + 1)) {
+    Variable* prefix = find_raw(name.substr(0, dot));
+    if (prefix == nullptr) break;
+    if (!prefix->is_nameref()) continue;
+    VarRef target = resolve(name.substr(0, dot));
+    std::string member = target.name;
+    if (target.has_subscript) member += "[" + target.subscript + "]";
+    member.append(name.substr(dot));
+    // The member lives (or is created) in the scope of the named variable.
+    VarRef ref = resolve(member);
+    if (ref.scope != target.scope) {
+      if (Variable* in_target = find_in(target.scope, member)) {
+        ref.var = in_target;
+        ref.scope = target.scope;
+      } else if (ref.var == nullptr) {
+        ref.scope = target.scope;
+      }
+    }
+    return ref;
+  }
+  VarRef ref;
+  ref.name.assign(name);
+  return ref;
+}
+
 VarRef VariableStore::resolve(VarSlot& slot, std::string_view name) {
   Variable* v = find_slot(slot, name);
-  if (v != nullptr && v->is_nameref()) return resolve(name);
+  if (v != nullptr ? v->is_nameref() : name.find('.', 1) != std::string_view::npos) return resolve(name);
   VarRef ref;
   ref.var = v;
   ref.name.assign(name);

@@ -110,6 +110,7 @@ class VariableStore {
   VarRef prepare_write(VarRef ref, std::string_view name);
   // The scope lookups start in: the innermost when it holds variables, else the global one.
   bool local_view() const { return scopes_.size() > 1 && !scopes_.back().empty(); }
+  VarRef resolve_member_through_nameref(std::string_view name);
   Variable& create_in(int scope, std::string_view name);
 
   std::vector<Scope> scopes_;
