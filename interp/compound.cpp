@@ -13,6 +13,9 @@ namespace forklift::interp {
 
 namespace {
 
+// Members shown as `typeset -X name=value` inside a compound's text.
+constexpr uint32_t kTypedMember = kAttrNumeric | kAttrUpper | kAttrLower | kAttrReadonly | kAttrNameref;
+
 // The direct members of compound `name`, in byte order of their names.
 std::vector<std::string> member_names(VariableStore& vars, const std::string& name) {
   std::string prefix = name + ".";
@@ -47,19 +50,64 @@ void Shell::assign_compound(std::string_view name, const Node* literal) {
   // Members of a function's local compound are local too.
   bool local = vars_.depth() > 0 && vars_.innermost().contains(hash_key(name));
   for (const Node* kid : literal->kids) {
+    if (kid->kind == NodeKind::Declaration) {
+      run_declaration(kid, fmt::format("{}.", name));
+      continue;
+    }
     if (kid->kind != NodeKind::Assignment) {
       fatal(fmt::format("{}: a compound assignment holds NAME=VALUE items only", name), 2);
     }
     std::string member = fmt::format("{}.{}", name, kid->text);
-    const Node* value = kid->kids.empty() ? nullptr : kid->kids[0];
-    bool append = kid->op == "+=";
     if (local) vars_.declare_local(member);
-    if (value != nullptr && value->kind == NodeKind::ArrayLiteral) {
-      assign_array(member, value, append);
-    } else {
-      assign(member, value != nullptr ? expand_assignment_value(value) : std::string(), append);
-    }
+    assign_node(member, kid);
   }
+}
+
+std::string Shell::compound_element_name(std::string_view array, const Node* subscript) {
+  VarRef ref = vars_.resolve(array);
+  std::string key = ref.var != nullptr && ref.var->is_assoc() ? subscript_key(subscript)
+                                                               : std::to_string(subscript_index(subscript));
+  return fmt::format("{}[{}]", ref.var != nullptr ? std::string_view(ref.name) : array, key);
+}
+
+std::string Shell::element_member_name(std::string_view text, const Node* subscript) {
+  std::string_view array = text.substr(0, text.find('['));
+  return compound_element_name(array, subscript) + std::string(text.substr(text.rfind(']') + 1));
+}
+
+void Shell::ensure_compound_element(std::string_view array, const std::string& element) {
+  VarRef ref = vars_.resolve_for_write(array);
+  Variable& var = *ref.var;
+  if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", array));
+  if (!var.is_array()) {
+    var.attrs = (var.attrs & ~kAttrCompound) | kAttrIndexed;
+    if (var.is_set) var.elements().indexed[0] = std::move(var.value);
+    var.value.clear();
+    var.is_set = false;
+  }
+  var.attrs |= kAttrCompoundElements;
+  std::string_view key = std::string_view(element).substr(element.find('[') + 1);
+  key.remove_suffix(1);
+  if (var.is_assoc()) var.elements().assoc.try_emplace(std::string(key));
+  else var.elements().indexed.try_emplace(std::strtoll(std::string(key).c_str(), nullptr, 10));
+  Variable* existing = vars_.find_raw(element);
+  if (existing != nullptr && (existing->attrs & kAttrCompound)) return;
+  // The elements of a function's local array are local too.
+  if (vars_.depth() > 0 && ref.scope == vars_.depth()) vars_.declare_local(element);
+  declare_compound(element);
+}
+
+void Shell::assign_compound_element(std::string_view array, const std::string& element, const Node* literal) {
+  unset_compound_members(element);
+  ensure_compound_element(array, element);
+  assign_compound(element, literal);
+}
+
+const std::string* Shell::compound_element_value(const std::string& array, std::string_view key) {
+  std::string element = fmt::format("{}[{}]", array, key);
+  Variable* var = vars_.find_raw(element);
+  if (var == nullptr || !(var->attrs & kAttrCompound)) return nullptr;
+  return get_scalar(element);
 }
 
 void Shell::unset_compound_members(const std::string& name) {
@@ -90,17 +138,25 @@ std::string Shell::compound_text_at(const std::string& name, bool one_line, int 
     bool last = i + 1 == members.size();
     if (!one_line) out += tabs;
     if (var->attrs & kAttrCompound) {
+      // ksh shows an empty compound member as nothing at all.
+      if (member_names(vars_, member).empty()) {
+        if (!one_line) out.resize(out.size() - tabs.size());
+        continue;
+      }
       out += short_name + "=" + compound_text_at(member, one_line, indent + 1, at_end && last);
       if (!one_line) out += "\n";
       continue;
     }
-    if (var->is_array()) {
+    if (var->is_array() || (var->attrs & kTypedMember)) {
       std::string declared = describe_variable(member);  // "typeset -a x.e=(1 2)\n"
       declared.pop_back();
       size_t dot = declared.find(member);
       declared.replace(dot, member.size(), short_name);
       if (one_line) {
-        out += declared + ";";
+        out += declared;
+        if (!(last && at_end) || var->is_array()) out += ";";
+      } else if (!var->is_array()) {
+        out += declared + "\n";
       } else {
         // Elements one a line, as ksh prints them.
         size_t open = declared.find("=(");

@@ -73,6 +73,17 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
   return true;
 }
 
+// `(x=1 y=2)`: a compound value rather than a list (which its first item decides).
+bool literal_has_members(const Node* literal) {
+  if (literal->kids.empty()) return false;
+  NodeKind first = literal->kids.front()->kind;
+  return first == NodeKind::Assignment || first == NodeKind::Declaration;
+}
+
+bool is_compound_literal(const Node* value) {
+  return value->kind == NodeKind::ArrayLiteral && (value->kids.empty() || literal_has_members(value));
+}
+
 // `name=()`
 bool empty_list(const Node* assignment) {
   return !assignment->kids.empty() && assignment->kids.back()->kind == NodeKind::ArrayLiteral &&
@@ -82,9 +93,16 @@ bool empty_list(const Node* assignment) {
 }  // namespace
 
 void Shell::assign_array(std::string_view name, const Node* literal, bool append) {
-  bool compound = std::any_of(literal->kids.begin(), literal->kids.end(),
-                              [](const Node* kid) { return kid->kind == NodeKind::Assignment; });
-  if (compound) {
+  if (literal_has_members(literal)) {
+    Variable* old = vars_.resolve(name).var;
+    if (append && old != nullptr && old->is_array()) {
+      // a+=(x=1) on an array appends a compound element (and ksh forgets -C).
+      auto& items = old->elements().indexed;
+      int64_t next = items.empty() ? 0 : items.rbegin()->first + 1;
+      old->attrs &= ~kAttrCompoundArray;
+      assign_compound_element(name, fmt::format("{}[{}]", vars_.resolve(name).name, next), literal);
+      return;
+    }
     if (!append) unset_compound_members(std::string(name));
     assign_compound(name, literal);
     return;
@@ -121,7 +139,18 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
     if (var.attrs & (kAttrNumeric | kAttrUpper | kAttrLower)) apply_attributes(var, value);
     slot = std::move(value);
   };
+  std::string resolved(ref.name);
   for (const Node* kid : literal->kids) {
+    if (kid->kind == NodeKind::ArrayLiteral) {  // ((x=1) (x=2)): compound elements
+      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, next++), kid);
+      continue;
+    }
+    if (kid->kind == NodeKind::KeyedElement && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral) {
+      std::string key = var.is_assoc() ? subscript_key(kid->kids[0]) : std::to_string(subscript_index(kid->kids[0]));
+      if (!var.is_assoc()) next = std::stoll(key) + 1;
+      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), kid->kids[1]);
+      continue;
+    }
     if (kid->kind == NodeKind::KeyedElement) {
       std::string key = subscript_key(kid->kids[0]);
       std::string value = kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string();
@@ -132,28 +161,46 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
         store(data.indexed[index], std::move(value));
         next = index + 1;
       }
-    } else if (kid->kind == NodeKind::Word) {
+    } else if (kid->kind == NodeKind::Assignment) {
+      // `(1 x=2)`: a list whose later item looks like an assignment.
+      const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
+      std::string word = fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : "");
+      if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(word));
+      else store(data.indexed[next++], std::move(word));
+    } else {
       std::vector<std::string> fields;
       expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
       for (std::string& field : fields) {
         if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(field));
         else store(data.indexed[next++], std::move(field));
       }
-    } else {
-      fatal(fmt::format("{}: compound variables are not supported", name), 2);
     }
   }
   if (var.attrs & kAttrExport) vars_.note_export_change();
 }
 
-void Shell::exec_assignment(const Node* assignment, bool, bool) {
-  std::string_view name = assignment->text;
+void Shell::exec_assignment(const Node* assignment, bool, bool) { assign_node(assignment->text, assignment); }
+
+void Shell::assign_node(std::string_view name, const Node* assignment) {
   bool append = assignment->op == "+=";
   const Node* subscript = nullptr;
   const Node* value = nullptr;
   for (const Node* kid : assignment->kids) {
     if (kid->kind == NodeKind::Subscript) subscript = kid;
     else value = kid;
+  }
+  if (subscript != nullptr && name.find('[') != std::string_view::npos) {
+    // a[1].x=v: a member of a compound element, which is created as needed.
+    std::string_view array = name.substr(0, name.find('['));
+    ensure_compound_element(array, compound_element_name(array, subscript));
+    std::string member = element_member_name(name, subscript);
+    if (value != nullptr && value->kind == NodeKind::ArrayLiteral) assign_array(member, value, append);
+    else assign(member, value != nullptr ? expand_assignment_value(value) : std::string(), append);
+    return;
+  }
+  if (subscript != nullptr && value != nullptr && is_compound_literal(value)) {
+    assign_compound_element(name, compound_element_name(name, subscript), value);
+    return;
   }
   if (value != nullptr && value->kind == NodeKind::ArrayLiteral) {
     assign_array(name, value, append);
@@ -171,7 +218,7 @@ void Shell::exec_assignment(const Node* assignment, bool, bool) {
   }
 }
 
-int Shell::declare(std::string_view command, const std::vector<DeclItem>& items) {
+int Shell::declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix) {
   DeclFlags flags;
   if (command == "integer") flags.set |= kAttrInteger;
   if (command == "float") flags.set |= kAttrFloatE;
@@ -195,7 +242,8 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
   for (const DeclItem& item : items) {
     if (!any_name && item.assignment == nullptr && parse_flag_word(item.word, flags)) continue;
     any_name = true;
-    std::string name = item.assignment != nullptr ? std::string(item.assignment->text) : item.word;
+    std::string name = std::string(member_prefix) +
+                       (item.assignment != nullptr ? std::string(item.assignment->text) : item.word);
     std::string value;
     bool has_value = false;
     if (item.assignment == nullptr) {
@@ -268,6 +316,9 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
     if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var->precision = flags.precision;
     if ((flags.set & kAttrInteger) && flags.precision < 0) var->precision = -1;
     if (flags.set & kAttrAssoc) var->attrs &= ~kAttrIndexed;
+    if ((var->attrs & kAttrCompound) && var->is_array()) {
+      var->attrs = (var->attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
+    }
     if ((flags.set & (kAttrIndexed | kAttrAssoc)) && !(old_attrs & (kAttrIndexed | kAttrAssoc)) && var->is_set) {
       if (var->is_assoc()) var->elements().assoc["0"] = std::move(var->value);
       else var->elements().indexed[0] = std::move(var->value);
@@ -278,7 +329,7 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items)
     if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
       var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
     } else if (item.assignment != nullptr) {
-      exec_assignment(item.assignment, local, false);
+      assign_node(name, item.assignment);
     } else if (has_value) {
       if (!subscript.empty()) assign_element(name, subscript, value);
       else assign(name, value);
@@ -304,7 +355,7 @@ std::string Shell::describe_variable(const std::string& name) {
   if (var->attrs & kAttrCompound) return fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0));
   std::string flags;
   static const std::pair<uint32_t, const char*> kFlags[] = {
-      {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},
+      {kAttrCompoundArray, "-C"}, {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},
       {kAttrUpper, "-u"}, {kAttrLower, "-l"},   {kAttrNameref, "-n"}, {kAttrExport, "-x"}, {kAttrReadonly, "-r"},
   };
   for (const auto& [attr, flag] : kFlags) {
@@ -318,14 +369,26 @@ std::string Shell::describe_variable(const std::string& name) {
   if (var->is_array()) {
     value = "(";
     if (var->array) {
+      // A compound element shows as its one-line text.
+      auto element = [&](std::string_view key, const std::string& v) {
+        if (var->attrs & kAttrCompoundElements) {
+          std::string element_name = fmt::format("{}[{}]", name, key);
+          Variable* compound = vars_.find_raw(element_name);
+          if (compound != nullptr && (compound->attrs & kAttrCompound)) return compound_text(element_name, true, 0);
+        }
+        return shell_quote(v);
+      };
       if (var->is_assoc()) {
-        for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), shell_quote(v));
+        for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), element(k, v));
       } else {
         // A sparse array (a gap in 0..n-1) names every subscript, as ksh does.
         const auto& items = var->array->indexed;
         bool dense = items.empty() || (items.begin()->first == 0 &&
                                        items.rbegin()->first == static_cast<int64_t>(items.size()) - 1);
-        for (const auto& [k, v] : items) value += dense ? shell_quote(v) + " " : fmt::format("[{}]={} ", k, shell_quote(v));
+        for (const auto& [k, v] : items) {
+          std::string text = element(std::to_string(k), v);
+          value += dense ? text + " " : fmt::format("[{}]={} ", k, text);
+        }
       }
     }
     if (value.back() == ' ') value.pop_back();
@@ -339,7 +402,9 @@ std::string Shell::describe_variable(const std::string& name) {
   return fmt::format("typeset {}{}={}\n", flags, name, value);
 }
 
-int Shell::exec_declaration(const Node* node) {
+int Shell::exec_declaration(const Node* node) { return run_declaration(node, {}); }
+
+int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
   current_offset_ = node->begin;
   std::vector<DeclItem> items;
   std::string_view command = node->text;
@@ -367,7 +432,7 @@ int Shell::exec_declaration(const Node* node) {
   }
   int status;
   try {
-    status = declare(command, items);
+    status = declare(command, items, member_prefix);
   } catch (...) {
     undo_redirections(mark);
     throw;

@@ -152,6 +152,13 @@ void Expander::parameter(const Node* param, bool quoted) {
   std::string_view name = param->text;
   std::string_view op = param->op;
   const Node* subscript = find_subscript(param);
+  std::string member_name;
+  if (subscript != nullptr && name.find('[') != std::string_view::npos) {
+    // ${a[1].x}: a member of an element of an array of compound variables.
+    member_name = shell.element_member_name(name, subscript);
+    name = member_name;
+    subscript = nullptr;
+  }
   std::vector<const Node*> operands;
   for (const Node* kid : param->kids) {
     if (kid->kind == NodeKind::Word) operands.push_back(kid);
@@ -165,7 +172,9 @@ void Expander::parameter(const Node* param, bool quoted) {
     std::vector<std::string> names;
     std::string prefix(name);
     for (const auto& [var_name, var] : shell.vars().global()) {
-      if (var_name.compare(0, prefix.size(), prefix) == 0 && (var.is_set || var.is_array())) names.push_back(var_name);
+      if (var_name.compare(0, prefix.size(), prefix) == 0 && (var.is_set || var.is_array() || (var.attrs & kAttrCompound))) {
+        names.push_back(var_name);
+      }
     }
     std::sort(names.begin(), names.end());
     std::string joined;
@@ -253,10 +262,15 @@ void Expander::parameter(const Node* param, bool quoted) {
     VarRef ref = shell.vars().resolve(name);
     if (ref.var != nullptr) {
       if (ref.var->array) {
+        bool compounds = (ref.var->attrs & kAttrCompoundElements) != 0;
+        auto element = [&](std::string_view key, const std::string& v) {
+          const std::string* compound = compounds ? shell.compound_element_value(ref.name, key) : nullptr;
+          value.list.push_back(compound != nullptr ? *compound : v);
+        };
         if (ref.var->is_assoc()) {
-          for (const auto& [k, v] : ref.var->array->assoc) value.list.push_back(v);
+          for (const auto& [k, v] : ref.var->array->assoc) element(k, v);
         } else {
-          for (const auto& [k, v] : ref.var->array->indexed) value.list.push_back(v);
+          for (const auto& [k, v] : ref.var->array->indexed) element(std::to_string(k), v);
         }
       } else if (ref.var->is_set) {
         value.list.push_back(ref.var->value);
@@ -269,8 +283,10 @@ void Expander::parameter(const Node* param, bool quoted) {
     VarRef ref = shell.vars().resolve(name);
     if (ref.var != nullptr) {
       const std::string* element = nullptr;
+      std::string element_key;
       if (ref.var->is_assoc()) {
         std::string key = shell.subscript_key(subscript);
+        element_key = key;
         if (ref.var->array) {
           auto it = ref.var->array->assoc.find(key);
           if (it != ref.var->array->assoc.end()) element = &it->second;
@@ -280,6 +296,7 @@ void Expander::parameter(const Node* param, bool quoted) {
         if (ref.var->array) {
           auto& items = ref.var->array->indexed;
           if (index < 0 && !items.empty()) index += items.rbegin()->first + 1;
+          element_key = std::to_string(index);
           auto it = items.find(index);
           if (it != items.end()) element = &it->second;
         } else if (index == 0 && ref.var->is_set) {
@@ -287,6 +304,9 @@ void Expander::parameter(const Node* param, bool quoted) {
         } else if (index == 0 && (ref.var->attrs & kAttrCompound)) {
           element = shell.get_scalar(ref.name);  // a compound variable is its own element 0
         }
+      }
+      if (element != nullptr && (ref.var->attrs & kAttrCompoundElements)) {
+        if (const std::string* compound = shell.compound_element_value(ref.name, element_key)) element = compound;
       }
       if (element != nullptr) {
         value.set = true;

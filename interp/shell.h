@@ -218,7 +218,9 @@ class Shell {
     std::string word;
     const Node* assignment;
   };
-  int declare(std::string_view command, const std::vector<DeclItem>& items);
+  // `member_prefix` ("c."): the declarations inside a compound value `c=(typeset -i n=1)`.
+  int declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix = {});
+  int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name);  // typeset -p
   void assign_array(std::string_view name, const Node* literal, bool append);
   // Compound variables: x=( a=1 b=(c=2) ) makes x compound with the members
@@ -228,6 +230,14 @@ class Shell {
   std::string compound_text(const std::string& name, bool one_line, int indent);  // "$x", typeset -p
   void unset_compound_members(const std::string& name);
   std::string compound_text_at(const std::string& name, bool one_line, int indent, bool at_end);
+  // Arrays of compound variables (a[1]=(x=1), a[1].x=1, ${a[1].x}).
+  std::string compound_element_name(std::string_view array, const Node* subscript);
+  // `text` is an Assignment's or ParamExp's name `a[1].x`: the member's variable name.
+  std::string element_member_name(std::string_view text, const Node* subscript);
+  void ensure_compound_element(std::string_view array, const std::string& element);
+  void assign_compound_element(std::string_view array, const std::string& element, const Node* literal);
+  // The text of element `key` of `array` when that element is a compound variable, else null.
+  const std::string* compound_element_value(const std::string& array, std::string_view key);
 
   // Aliases. `aliases()` is what alias/unalias change; a command sees the
   // table as it was when ksh would have parsed it: at the start of its line
@@ -304,6 +314,7 @@ class Shell {
   int exec_time(const Node* node);
   int exec_assignments_only(const Node* node);
   void exec_assignment(const Node* assignment, bool local, bool for_command);
+  void assign_node(std::string_view name, const Node* assignment);  // `assignment` with its name replaced
   bool spawnable_stage(const Node* stage);
   pid_t start_stage(const Node* stage, int in_fd, int out_fd, std::vector<int>& close_in_child);
   // In a forked child: runs `body` (none: status 0) and leaves with its status

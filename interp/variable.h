@@ -22,6 +22,10 @@ enum VarAttr : uint32_t {
   kAttrAssoc = 1u << 9,
   kAttrDynamic = 1u << 10,  // RANDOM, SECONDS, LINENO: computed on read
   kAttrCompound = 1u << 11,  // typeset -C: members are the variables NAME.member
+  // Arrays of compound variables: element K is the compound variable named
+  // NAME[K] (K evaluated for an indexed array); its slot in ArrayData is empty.
+  kAttrCompoundElements = 1u << 12,  // some element is compound
+  kAttrCompoundArray = 1u << 13,     // declared with typeset -C (shown by typeset -p)
 };
 
 inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF;

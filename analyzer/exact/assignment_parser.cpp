@@ -39,25 +39,41 @@ uint32_t Parser::matching_bracket(uint32_t open) const {
   return 0;
 }
 
+// ksh `a[1].x`: the members after an element of an array of compound
+// variables; returns `at` when none follows.
+uint32_t Parser::scan_element_members(uint32_t at) const {
+  if (dialect_ != Dialect::Ksh || at + 1 >= end_ || src_[at] != '.' || !is_name_start(src_[at + 1])) return at;
+  return scan_name(at + 1, true);
+}
+
 bool Parser::assignment_ahead() const {
   uint32_t p = scan_name(pos_, dialect_ == Dialect::Ksh);
   if (p == pos_ || p >= end_) return false;
   if (src_[p] == '[') {
     p = matching_bracket(p);
     if (p == 0) return false;
-    ++p;
+    p = scan_element_members(p + 1);
   }
   if (p < end_ && src_[p] == '=') return true;
   return p + 1 < end_ && src_[p] == '+' && src_[p + 1] == '=';
 }
 
+// `a[1].x=v` keeps the whole `a[1].x` as its name, with the Subscript of
+// `[1]` as usual.
 Node* Parser::parse_assignment() {
   const uint32_t begin = pos_;
   const uint32_t name_end = scan_name(pos_, dialect_ == Dialect::Ksh);
   Node* node = make(NodeKind::Assignment, begin, begin);
   node->text = slice(begin, name_end);
   pos_ = name_end;
-  if (peek() == '[') node->kids.push_back(parse_subscript());
+  if (peek() == '[') {
+    node->kids.push_back(parse_subscript());
+    uint32_t members_end = scan_element_members(pos_);
+    if (members_end != pos_) {
+      node->text = slice(begin, members_end);
+      pos_ = members_end;
+    }
+  }
   const uint32_t op_begin = pos_;
   pos_ += peek() == '+' ? 2 : 1;
   node->op = slice(op_begin, pos_);
@@ -94,20 +110,42 @@ Node* Parser::parse_array_literal() {
       element->kids.push_back(parse_subscript());
       pos_ += peek() == '+' ? 2 : 1;
       element->end = pos_;
-      if (Node* value = parse_word(WordMode::Command)) {
+      if (dialect_ == Dialect::Ksh && peek() == '(') {
+        Node* value = parse_array_literal();  // ksh `[k]=(x=1)`: a compound element
+        element->kids.push_back(value);
+        element->end = value->end;
+      } else if (Node* value = parse_word(WordMode::Command)) {
         element->kids.push_back(value);
         element->end = value->end;
       }
     } else if (dialect_ == Dialect::Ksh && assignment_ahead()) {
       element = parse_assignment();
+    } else if (dialect_ == Dialect::Ksh && declaration_ahead()) {
+      element = parse_simple_command();  // `(typeset -i n=1; ...)`: a typed member
+    } else if (dialect_ == Dialect::Ksh && peek() == '(') {
+      element = parse_array_literal();  // `((x=1) (x=2))`: an array of compound variables
     } else {
       element = parse_word(WordMode::Command);
       if (element == nullptr) unexpected();
     }
     array->kids.push_back(element);
+    // Members of a ksh compound value may end with `;`.
+    bool member = element->kind == NodeKind::Assignment || element->kind == NodeKind::Declaration;
+    if (member && peek() == ';' && !at_end()) ++pos_;
   }
   array->end = pos_;
   return array;
+}
+
+bool Parser::declaration_ahead() const {
+  uint32_t p = scan_name(pos_);
+  if (p == pos_ || p >= end_ || (src_[p] != ' ' && src_[p] != '\t')) return false;
+  static constexpr std::string_view kDeclarations[] = {"typeset", "integer", "float", "nameref"};
+  std::string_view name = slice(pos_, p);
+  for (std::string_view declaration : kDeclarations) {
+    if (name == declaration) return true;
+  }
+  return false;
 }
 
 Node* Parser::parse_subscript() {

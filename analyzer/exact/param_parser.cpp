@@ -17,6 +17,13 @@ Node* Parser::parse_braced_param() {
   bool named = !param->text.empty() && (is_name_start(param->text[0]) || param->text[0] == '.');
   if (peek() == '[' && named) {
     param->kids.push_back(parse_subscript());
+    // ksh `${a[1].x}`: the name spans the subscript and the members after it.
+    uint32_t members_end = scan_element_members(pos_);
+    if (members_end != pos_) {
+      uint32_t name_begin = static_cast<uint32_t>(param->text.data() - src_.data());
+      param->text = slice(name_begin, members_end);
+      pos_ = members_end;
+    }
   }
   parse_param_operator(param);
   if (at_end()) fail(begin, "syntax error: `${' unmatched");

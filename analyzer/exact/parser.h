@@ -117,6 +117,8 @@ class Parser {
 
   // ---- assignment_parser.cpp ----------------------------------------------
   bool assignment_ahead() const;
+  uint32_t scan_element_members(uint32_t at) const;
+  bool declaration_ahead() const;  // ksh `typeset` inside a compound value
   Node* parse_assignment();
   Node* parse_array_literal();
   bool keyed_element_ahead() const;
