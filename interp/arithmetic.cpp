@@ -102,18 +102,28 @@ Number Shell::eval_arith_string(std::string_view expr) {
     arith_cache_.emplace(std::string(expr), root);
   }
   if (++arith_depth_ > kMaxArithDepth) {
-    arith_depth_ = 0;
+    --arith_depth_;
     fatal(fmt::format("{}: recursion too deep", expr));
   }
   Number result;
+  std::string_view outer = arith_expression_;
+  arith_expression_ = expr;
   try {
     result = eval_arith(root);
   } catch (...) {
     --arith_depth_;
+    arith_expression_ = outer;
     throw;
   }
   --arith_depth_;
+  arith_expression_ = outer;
   return result;
+}
+
+// Nodes of an expression string have no text of their own: ksh names the
+// whole string then.
+std::string_view Shell::arith_error_text(const Node* where) const {
+  return arith_expression_.empty() ? node_text(where) : arith_expression_;
 }
 
 Number Shell::value_as_number(std::string_view text, int) {
@@ -150,7 +160,15 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSl
   const std::string* text = nullptr;
   VarRef ref = slot != nullptr ? vars_.resolve(*slot, name) : vars_.resolve(name);
   if (ref.var == nullptr) {
-    if (options_.nounset) fatal(fmt::format("{}: parameter not set", name));
+    // A plain name inside another variable's value must exist, as in ksh
+    // (x=abc; $((x)) fails; $((abc)) is 0); "file.txt" needs its parent.
+    bool nested = arith_value_depth_ > 0 && subscript == nullptr && !ref.has_subscript;
+    size_t dot = name.find('.');
+    if (nested && dot != std::string_view::npos && dot > 0) {
+      if (vars_.resolve(name.substr(0, dot)).var == nullptr) fatal(fmt::format("{}: no parent", name));
+      nested = false;
+    }
+    if (options_.nounset || nested) fatal(fmt::format("{}: parameter not set", name));
     return Number::integer(0);
   }
   Variable& var = *ref.var;
@@ -192,6 +210,11 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSl
     }
     if (ok) return Number::integer(negative ? -v : v);
   }
+  struct ValueDepth {
+    int& depth;
+    explicit ValueDepth(int& d) : depth(d) { ++depth; }
+    ~ValueDepth() { --depth; }
+  } nested(arith_value_depth_);
   return value_as_number(*text, 0);
 }
 
@@ -331,7 +354,7 @@ Number Shell::run_arith(const ArithCode& code) {
         stack.push_back(arith_call(op.node, args));
         break;
       }
-      case ArithOp::Error: fatal(fmt::format("{}: arithmetic syntax error", node_text(op.node)));
+      case ArithOp::Error: fatal(fmt::format("{}: arithmetic syntax error", arith_error_text(op.node)));
     }
   }
   return stack.empty() ? Number::integer(0) : stack.back();
@@ -344,12 +367,12 @@ Number Shell::arith_binary(ArithBinaryOp op, const Number& a, const Number& b, c
     case ArithBinaryOp::Mul: return multiply(a, b);
     case ArithBinaryOp::Div:
       if (a.is_float || b.is_float) return Number::floating(a.as_float() / b.as_float());
-      if (b.i == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
+      if (b.i == 0) fatal(fmt::format("{}: divide by zero", arith_error_text(where)));
       if (a.i == INT64_MIN && b.i == -1) return Number::floating(-static_cast<long double>(a.i));
       return Number::integer(a.i / b.i);
     case ArithBinaryOp::Mod: {
       int64_t x = a.as_int(), y = b.as_int();
-      if (y == 0) fatal(fmt::format("{}: divide by zero", node_text(where)));
+      if (y == 0) fatal(fmt::format("{}: divide by zero", arith_error_text(where)));
       if (y == -1) return Number::integer(0);
       return Number::integer(x % y);
     }
@@ -368,7 +391,7 @@ Number Shell::arith_binary(ArithBinaryOp op, const Number& a, const Number& b, c
     case ArithBinaryOp::Ne: return Number::integer(compare(a, b) != 0);
     case ArithBinaryOp::None: break;
   }
-  fatal(fmt::format("{}: arithmetic syntax error", node_text(where)));
+  fatal(fmt::format("{}: arithmetic syntax error", arith_error_text(where)));
 }
 
 Number Shell::arith_call(const Node* node, const std::vector<Number>& args) {

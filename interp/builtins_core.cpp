@@ -372,7 +372,11 @@ int builtin_let(Shell& shell, std::vector<std::string>& argv) {
     return 2;
   }
   Number last;
-  for (size_t i = 1; i < argv.size(); ++i) last = shell.eval_arith_string(argv[i]);
+  try {
+    for (size_t i = 1; i < argv.size(); ++i) last = shell.eval_arith_string(argv[i]);
+  } catch (const ShellExit&) {
+    return 1;  // an arithmetic error (its message is out) ends let, not the shell
+  }
   return last.truthy() ? 0 : 1;
 }
 

@@ -27,13 +27,16 @@ struct TestParser {
     if (op == "<") return left < right;
     if (op == ">") return left > right;
     if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
-    int64_t a = shell.eval_arith_int(left), b = shell.eval_arith_int(right);
-    if (op == "-eq") return a == b;
-    if (op == "-ne") return a != b;
-    if (op == "-lt") return a < b;
-    if (op == "-le") return a <= b;
-    if (op == "-gt") return a > b;
-    return a >= b;
+    // Operands are arithmetic expressions, compared as floats when one is.
+    Number x = shell.eval_arith_string(left), y = shell.eval_arith_string(right);
+    int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
+                                         : (x.i > y.i) - (x.i < y.i);
+    if (op == "-eq") return order == 0;
+    if (op == "-ne") return order != 0;
+    if (op == "-lt") return order < 0;
+    if (op == "-le") return order <= 0;
+    if (op == "-gt") return order > 0;
+    return order >= 0;
   }
 
   bool primary() {
@@ -87,7 +90,7 @@ struct TestParser {
   }
 };
 
-int run_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
+int evaluate_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
   size_t count = end - 1;
   TestParser parser{shell, argv, 1, end};
   bool result;
@@ -95,12 +98,25 @@ int run_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
   if (count == 1) return argv[1].empty() ? 1 : 0;
   if (count == 2 && argv[1] == "!") return argv[2].empty() ? 0 : 1;
   if (count == 3 && is_binary_operator(argv[2])) return parser.binary(argv[1], argv[2], argv[3]) ? 0 : 1;
+  if (count == 3 && (argv[2] == "-a" || argv[2] == "-o")) {
+    bool both = !argv[1].empty() && !argv[3].empty(), either = !argv[1].empty() || !argv[3].empty();
+    return (argv[2] == "-a" ? both : either) ? 0 : 1;
+  }
   result = parser.or_expr();
   if (parser.error || parser.pos != end) {
     shell.error(fmt::format("{}: argument expected", argv[0]));
     return 2;
   }
   return result ? 0 : 1;
+}
+
+// An arithmetic error in an operand (its message is out) makes the status 2.
+int run_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
+  try {
+    return evaluate_test(shell, argv, end);
+  } catch (const ShellExit&) {
+    return 2;
+  }
 }
 
 int builtin_test(Shell& shell, std::vector<std::string>& argv) { return run_test(shell, argv, argv.size()); }

@@ -99,6 +99,10 @@ std::string format_time(const std::string& format, const std::string& arg, bool&
 
 class Printf {
  public:
+  // A name in a variable's value that does not exist ends printf (after
+  // what it printed so far) with status 1, as in ksh.
+  struct Abort {};
+
   Printf(Shell& shell, const std::vector<std::string>& args, std::string& out) : shell_(shell), args_(args), out_(out) {}
 
   // One pass of the (decoded) format; returns false when it is to end:
@@ -151,7 +155,9 @@ Number Printf::number(const std::string* arg, char conv) {
     // The expression's own message is out. A valid expression that failed
     // (1/0) is 0; an incomplete one ("1+", "(") is taken as far as it goes;
     // one with an operand left over ("1 2", "12abc") too, and the status is 1.
-    if (!shell_.last_error().ends_with("arithmetic syntax error")) return Number::integer(0);
+    const std::string& message = shell_.last_error();
+    if (message.ends_with("parameter not set") || message.ends_with("no parent")) throw Abort{};
+    if (!message.ends_with("arithmetic syntax error")) return Number::integer(0);
     size_t last = a.find_last_not_of(" \t\n");
     if (std::string_view("+-*/%&|^<>=!~?:,()").find(a[last]) == std::string_view::npos) {
       warn(fmt::format("invalid argument of type {}", conv));
@@ -334,7 +340,11 @@ bool Printf::convert(const Spec& s, int position) {
 int run_printf(Shell& shell, const std::string& format, const std::vector<std::string>& args, std::string& out) {
   std::string decoded = decode_printf_format(format);
   Printf printf(shell, args, out);
-  while (printf.pass(decoded) && printf.arguments_left()) {
+  try {
+    while (printf.pass(decoded) && printf.arguments_left()) {
+    }
+  } catch (const Printf::Abort&) {
+    return 1;
   }
   return printf.status();
 }

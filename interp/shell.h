@@ -367,6 +367,7 @@ class Shell {
   Number arith_binary(ArithBinaryOp op, const Number& a, const Number& b, const Node* where);
   Number arith_call(const Node* node, const std::vector<Number>& args);
   Number run_arith(const ArithCode& code);
+  std::string_view arith_error_text(const Node* where) const;  // what an arithmetic error message names
 
  private:
   VariableStore vars_;
@@ -386,6 +387,8 @@ class Shell {
   int subshell_depth_ = 0;
   int errexit_suppressed_ = 0;  // inside if/while conditions, && || left sides, !
   int arith_depth_ = 0;
+  int arith_value_depth_ = 0;
+  std::string_view arith_expression_;  // the expression string under evaluation, if any  // > 0 while a variable's value is evaluated as an expression
   int getopts_char_ = 0;
   pid_t last_background_pid_ = 0;
   std::vector<pid_t> jobs_;
