@@ -160,11 +160,14 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSl
   const std::string* text = nullptr;
   VarRef ref = slot != nullptr ? vars_.resolve(*slot, name) : vars_.resolve(name);
   if (ref.var == nullptr) {
-    // A plain name inside another variable's value must exist, as in ksh
-    // (x=abc; $((x)) fails; $((abc)) is 0); "file.txt" needs its parent.
-    bool nested = arith_value_depth_ > 0 && subscript == nullptr && !ref.has_subscript;
+    // As in ksh: a plain name inside another variable's value must exist
+    // (x=abc; $((x)) fails; $((abc)) is 0), and a dotted name read from a
+    // string rather than the script ($((${v})) with v=file.txt, printf %d,
+    // let, test) needs its parent.
+    bool plain = subscript == nullptr && !ref.has_subscript;
+    bool nested = arith_value_depth_ > 0 && plain;
     size_t dot = name.find('.');
-    if (nested && dot != std::string_view::npos && dot > 0) {
+    if (plain && !arith_expression_.empty() && dot != std::string_view::npos && dot > 0) {
       if (vars_.resolve(name.substr(0, dot)).var == nullptr) fatal(fmt::format("{}: no parent", name));
       nested = false;
     }
