@@ -246,7 +246,7 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL104", {"ksh"}, "r=$(echo \"scale=2; ${{v}} / 3\" | bc); echo \"[$r]\"",
        {{{"0"}, "prints a zero result as `0`"}, {not_numbers(), "not a number"}, {{"2^63-1"}, "about 16 digits"}}},
       {"FL105", {"bash", "ksh"}, "let \"r = {{v}} + 1\"; echo \"status $? [$r]\"",
-       {{not_numbers({"empty", "."}), "ends the script in `(( ))`"}}},
+       {{not_numbers({"empty"}), "ends the script in `(( ))`"}}},
       {"FL106", {"bash"}, "r=$[{{v}} + 1]; echo \"[$r]\"", {}},
       {"FL107", {"sh"}, "echo \"[$(( ${{v}} + 1 ))] [$(( 2 - ${{v}} ))]\"",
        {{{"-n", "leading dash", "newline at end", "utf-8", "."}, "the value is an expression"},
