@@ -1,10 +1,14 @@
 #include "cli/app.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/shell_invocation.h"
 #include "cli/subcommands.h"
 
 namespace forklift::cli {
@@ -19,8 +23,11 @@ int run(int argc, char** argv) {
   int status = kExitOk;
   for (const auto& add : subcommand_registry()) add(app, status);
 
+  std::vector<std::string> args(argv + 1, argv + argc);
+  take_shell_arguments(args);
   try {
-    app.parse(argc, argv);
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+    app.parse(args);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {

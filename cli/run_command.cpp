@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,18 +21,18 @@
 
 #include "analyzer/source_file.h"
 #include "cli/app.h"
+#include "cli/shell_invocation.h"
 #include "cli/subcommands.h"
 #include "interp/shell.h"
+#include "interp/shell_options.h"
 
 namespace forklift::cli {
 namespace {
 
 struct RunRequest {
-  std::string command;  // -c text
-  bool has_command = false;
   bool stats = false;
-  std::string arg0;  // $0 of a script file, when not its path (scripts without #! run from a script)
-  std::vector<std::string> operands;  // script and its arguments, or -c's $0 and arguments
+  std::string arg0;              // $0 of a script file, when not its path (scripts without #! run from a script)
+  ShellInvocation invocation;    // the shell's own command line: options, then script or commands, arguments
 };
 
 struct RunJob {
@@ -39,16 +40,24 @@ struct RunJob {
   int status = 0;
 };
 
+void apply_options(interp::Shell& shell, const ShellInvocation& invocation) {
+  for (const auto& [name, on] : invocation.options) {
+    if (const interp::OptionName* option = interp::find_option(name)) shell.options().*option->field = on;
+  }
+}
+
 int run_interpreter(const RunRequest& request) {
   interp::Shell shell;
+  apply_options(shell, request.invocation);
+  const std::vector<std::string>& operands = request.invocation.operands;
   std::string name, text;
   std::vector<std::string> args;
-  if (request.has_command) {
-    text = request.command;
-    name = request.operands.empty() ? "forklift" : request.operands[0];
-    if (request.operands.size() > 1) args.assign(request.operands.begin() + 1, request.operands.end());
-  } else if (!request.operands.empty()) {
-    name = request.operands[0];
+  if (request.invocation.command) {
+    text = operands[0];
+    name = operands.size() > 1 ? operands[1] : "forklift";
+    if (operands.size() > 2) args.assign(operands.begin() + 2, operands.end());
+  } else if (!operands.empty() && !request.invocation.read_stdin) {
+    name = operands[0];
     LoadResult loaded = load_source(name);
     if (!loaded.file) {
       std::fprintf(stderr, "forklift: %s\n", loaded.error.c_str());
@@ -56,10 +65,11 @@ int run_interpreter(const RunRequest& request) {
     }
     if (!request.arg0.empty()) name = request.arg0;
     text = loaded.file->text();
-    args.assign(request.operands.begin() + 1, request.operands.end());
+    args.assign(operands.begin() + 1, operands.end());
   } else {
     name = "forklift";
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    args = operands;
   }
   int status = shell.run_script(name, std::move(text), std::move(args));
   if (request.stats) {
@@ -105,19 +115,29 @@ int run_with_large_stack(const RunRequest& request) {
 const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
   auto request = std::make_shared<RunRequest>();
   CLI::App* sub = app.add_subcommand("run", "Run a ksh script with the bundled ksh93-compatible interpreter");
-  sub->add_option("-c", request->command, "Run CMDS instead of a script file ([ARG0 ARGS...] follow)");
   sub->add_flag("--stats", request->stats, "Print the number of processes spawned to stderr at exit");
   // Used by the interpreter itself to run a script that has no #! line.
   sub->add_option("--arg0", request->arg0, "$0 of the script file")->group("");
-  sub->add_option("operands", request->operands, "SCRIPT [ARGS...]");
   sub->footer(
+      "After forklift's own options, the command line is ksh93's:\n"
+      "  forklift run [-abCefnuvx] [-o NAME]... [--] SCRIPT [ARGS...]\n"
+      "  forklift run [options] -c CMDS [ARG0 [ARGS...]]\n"
+      "  forklift run [options] [-s] [ARGS...]      (commands from stdin)\n"
+      "  -e -u -x -f -C -n -a -b -v and -o NAME (errexit, nounset, xtrace, noglob, noclobber, noexec,\n"
+      "  allexport, notify, verbose, pipefail) set an option as `set` does; + turns it off.\n"
+      "\n"
       "Environment:\n"
       "  FORKLIFT_RANDOM_SEED=N  seed RANDOM as if the script began with RANDOM=N: runs are\n"
       "                          reproducible and draw the same numbers as ksh93u+m after RANDOM=N");
-  sub->prefix_command();
-  sub->callback([request, sub, &status] {
-    request->has_command = sub->count("-c") > 0;
-    for (const std::string& extra : sub->remaining()) request->operands.push_back(extra);
+  sub->callback([request, &status] {
+    std::string error;
+    std::optional<ShellInvocation> invocation = parse_shell_invocation(shell_arguments(), error);
+    if (!invocation) {
+      std::fprintf(stderr, "forklift: run: %s\n", error.c_str());
+      status = kExitUsage;
+      return;
+    }
+    request->invocation = std::move(*invocation);
     std::fflush(stdout);
     status = run_with_large_stack(*request);
   });

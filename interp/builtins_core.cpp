@@ -16,6 +16,7 @@
 
 #include "interp/builtins.h"
 #include "interp/errors.h"
+#include "interp/shell_options.h"
 
 namespace forklift::interp {
 
@@ -123,35 +124,12 @@ int builtin_source(Shell& shell, std::vector<std::string>& argv) {
   return shell.source_file(path, argv.size() > 2 ? &args : nullptr);
 }
 
-struct OptionName {
-  const char* name;
-  char letter;
-  bool ShellOptions::*field;
-};
-
-const OptionName kOptionNames[] = {
-    {"allexport", 'a', &ShellOptions::allexport}, {"errexit", 'e', &ShellOptions::errexit},
-    {"noglob", 'f', &ShellOptions::noglob},       {"noexec", 'n', &ShellOptions::noexec},
-    {"nounset", 'u', &ShellOptions::nounset},     {"verbose", 'v', &ShellOptions::verbose},
-    {"xtrace", 'x', &ShellOptions::xtrace},       {"noclobber", 'C', &ShellOptions::noclobber},
-    {"pipefail", 0, &ShellOptions::pipefail},     {"notify", 'b', &ShellOptions::notify},
-};
-
 bool set_option_by_name(Shell& shell, std::string_view name, bool on) {
-  for (const OptionName& o : kOptionNames) {
-    if (name == o.name) {
-      shell.options().*o.field = on;
-      return true;
-    }
+  if (const OptionName* option = find_option(name)) {
+    shell.options().*option->field = on;
+    return true;
   }
-  // Accepted and ignored: interactive and editing options.
-  static const char* const kIgnored[] = {"vi", "emacs", "gmacs", "trackall", "monitor", "bgnice", "ignoreeof",
-                                         "markdirs", "nolog", "posix", "globstar", "nocaseglob", "letoctal",
-                                         "showme", "privileged", "keyword", "multiline", "braceexpand"};
-  for (const char* ignored : kIgnored) {
-    if (name == ignored) return true;
-  }
-  return false;
+  return is_ignored_option(name);
 }
 
 int builtin_set(Shell& shell, std::vector<std::string>& argv) {
@@ -189,7 +167,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
       if (c == 'o') {
         if (i + 1 >= argv.size() || argv[i + 1][0] == '-' || argv[i + 1][0] == '+') {
           std::string out;
-          for (const OptionName& o : kOptionNames) {
+          for (const OptionName& o : option_names()) {
             out += fmt::format("{:<25}{}\n", o.name, shell.options().*o.field ? "on" : "off");
           }
           shell.out().write(out);
@@ -210,14 +188,9 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
         sort_positional = on;
         continue;
       }
-      bool found = false;
-      for (const OptionName& o : kOptionNames) {
-        if (o.letter == c) {
-          shell.options().*o.field = on;
-          found = true;
-        }
-      }
-      if (!found && c != 'h' && c != 'm' && c != 'p' && c != 'k' && c != 'B' && c != 'b') {
+      if (const OptionName* option = find_option_letter(c)) {
+        shell.options().*option->field = on;
+      } else if (!is_ignored_option_letter(c)) {
         shell.error(fmt::format("set: -{}: unknown option", c));
         return 2;
       }

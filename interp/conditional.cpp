@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "interp/shell.h"
+#include "interp/shell_options.h"
 
 namespace forklift::interp {
 
@@ -45,15 +46,8 @@ bool unary_test(Shell& shell, std::string_view op, const std::string& operand, b
     }
     case 'v': return shell.variable_is_set(operand);
     case 'o': {
-      const ShellOptions& o = shell.options();
-      if (operand == "errexit") return o.errexit;
-      if (operand == "nounset") return o.nounset;
-      if (operand == "xtrace") return o.xtrace;
-      if (operand == "noglob") return o.noglob;
-      if (operand == "noclobber") return o.noclobber;
-      if (operand == "pipefail") return o.pipefail;
-      if (operand == "allexport") return o.allexport;
-      return false;
+      const OptionName* option = find_option(operand);
+      return option != nullptr && shell.options().*option->field;
     }
     default: known = false; return false;
   }

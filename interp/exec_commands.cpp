@@ -29,6 +29,9 @@ class ScopedCount {
 }  // namespace
 
 int Shell::exec(const Node* node) {
+  // `set -n` (or `run -n`): commands are still parsed, for their syntax
+  // errors, but none runs any more, not even the EXIT trap.
+  if (options_.noexec) return 0;
   switch (node->kind) {
     case NodeKind::Program:
     case NodeKind::List: return exec_list(node);

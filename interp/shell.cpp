@@ -211,7 +211,7 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
 }
 
 void Shell::run_exit_trap() {
-  if (in_exit_trap_) return;
+  if (in_exit_trap_ || options_.noexec) return;
   auto it = traps_.find(0);
   if (it == traps_.end()) return;
   in_exit_trap_ = true;

@@ -45,11 +45,17 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 
 RunResult run_forklift(const std::vector<std::string>& args, const std::string& input, const std::string& cwd,
                        const Environment& env) {
+  std::vector<std::string> command{FORKLIFT_BINARY};
+  command.insert(command.end(), args.begin(), args.end());
+  return run_program(command, input, cwd, env);
+}
+
+RunResult run_program(const std::vector<std::string>& command, const std::string& input, const std::string& cwd,
+                      const Environment& env) {
   std::string in_path = temp_path(".in"), out_path = temp_path(".out"), err_path = temp_path(".err");
   std::ofstream(in_path, std::ios::binary) << input;
 
-  std::vector<std::string> argv_storage{FORKLIFT_BINARY};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<std::string> argv_storage = command;
   std::vector<char*> argv = pointers(argv_storage);
   std::vector<std::string> env_storage = environment_with(env);
   std::vector<char*> envp = pointers(env_storage);
@@ -61,7 +67,7 @@ RunResult run_forklift(const std::vector<std::string>& args, const std::string& 
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw std::runtime_error("cannot spawn " + argv_storage[0]);
   int wstatus = 0;

@@ -1,0 +1,117 @@
+// `forklift run` takes ksh93's own command line: option letters, -o NAME,
+// -c and -s, compared with the installed ksh where there is one.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include "cli/shell_invocation.h"
+#include "tests/cli/fix_samples.h"
+#include "tests/rewriter/temp_dir.h"
+#include "tests/support/run_forklift.h"
+
+using forklift::cli::parse_shell_invocation;
+using forklift::test::run_forklift;
+using forklift::test::run_program;
+using forklift::test::TempDir;
+using forklift::test::write_file;
+
+namespace {
+
+struct Invocation {
+  std::vector<std::string> args;  // after `run` / the shell's name
+  std::string input;
+};
+
+// Each runs as `forklift run ARGS` and `ksh ARGS` in a directory holding
+// script.ksh; stdout and exit status must agree.
+const std::vector<Invocation> kInvocations = {
+    {{"-e", "script.ksh"}, ""},
+    {{"+e", "script.ksh", "one"}, ""},
+    {{"-u", "-c", "echo ${unset_var}; echo not reached"}, ""},
+    {{"-o", "pipefail", "-c", "false | true; echo $?"}, ""},
+    {{"-o", "pipefail", "+o", "pipefail", "-c", "false | true; echo $?"}, ""},
+    {{"-ec", "false; echo not reached"}, ""},
+    {{"-c", "-e", "false; echo not reached"}, ""},
+    {{"-f", "-c", "echo *"}, ""},
+    {{"-n", "script.ksh"}, ""},
+    {{"-n", "-c", "echo not run; exit 4"}, ""},
+    {{"-c", "echo $0 $1 $#", "name", "a", "b"}, ""},
+    {{"-s", "x", "y"}, "echo $1 $2 $#\n"},
+    {{}, "echo from stdin; exit 5\n"},
+    {{"--", "script.ksh", "-e"}, ""},
+    {{"script.ksh", "-x"}, ""},
+    {{"-x", "-c", "echo traced"}, ""},
+    {{"-C", "-c", "echo a > f; echo b > f; cat f"}, ""},
+    {{"-o", "noglob", "-c", "[[ -o noglob ]] && echo on"}, ""},
+};
+
+constexpr const char* kScript = "echo \"args: $*\"\nfalse\necho after false\nexit 3\n";
+
+bool have_ksh() { return access("/usr/bin/ksh", X_OK) == 0; }
+
+}  // namespace
+
+TEST_CASE("run takes ksh's options, -c and -s as ksh does", "[cli][run]") {
+  if (!have_ksh()) {
+    WARN("ksh93 is not installed: forklift run's command line is checked on its own");
+  }
+  for (const Invocation& invocation : kInvocations) {
+    TempDir dir;
+    write_file(dir.path() + "/script.ksh", kScript);
+    std::vector<std::string> args{"run"};
+    args.insert(args.end(), invocation.args.begin(), invocation.args.end());
+    auto ours = run_forklift(args, invocation.input, dir.path());
+    INFO("forklift " << Catch::Detail::stringify(args) << "\nstdout: " << ours.out << "\nstderr: " << ours.err);
+    CHECK(ours.status >= 0);
+    if (!have_ksh()) continue;
+    TempDir ksh_dir;
+    write_file(ksh_dir.path() + "/script.ksh", kScript);
+    std::vector<std::string> command{"/usr/bin/ksh"};
+    command.insert(command.end(), invocation.args.begin(), invocation.args.end());
+    auto theirs = run_program(command, invocation.input, ksh_dir.path());
+    INFO("ksh stdout: " << theirs.out << "\nksh stderr: " << theirs.err);
+    CHECK(ours.out == theirs.out);
+    CHECK(ours.status == theirs.status);
+  }
+}
+
+TEST_CASE("run -x traces and -n runs nothing", "[cli][run]") {
+  auto traced = run_forklift({"run", "-x", "-c", "echo traced"});
+  CHECK(traced.out == "traced\n");
+  CHECK(traced.err == "+ echo traced\n");
+  auto checked = run_forklift({"run", "-n", "-c", "echo not run\nif then\n"});
+  CHECK(checked.out.empty());
+  CHECK(checked.status == 3);
+  CHECK(checked.err.find("syntax error at line 2") != std::string::npos);
+}
+
+TEST_CASE("run refuses unknown and interactive options with a usage error", "[cli][run]") {
+  auto unknown = run_forklift({"run", "-z", "-c", "echo hi"});
+  CHECK(unknown.status == 2);
+  CHECK(unknown.out.empty());
+  CHECK(unknown.err == "forklift: run: -z: unknown option\n");
+  auto bad_name = run_forklift({"run", "-o", "nosuch", "-c", "echo hi"});
+  CHECK(bad_name.status == 2);
+  CHECK(bad_name.err == "forklift: run: nosuch: unknown option\n");
+  auto interactive = run_forklift({"run", "-i", "script.ksh"});
+  CHECK(interactive.status == 2);
+  CHECK(interactive.err == "forklift: run: -i: not supported by forklift run\n");
+  auto no_commands = run_forklift({"run", "-c"});
+  CHECK(no_commands.status == 2);
+  CHECK(no_commands.err == "forklift: run: -c: the commands to run are missing\n");
+}
+
+TEST_CASE("the shell's options end at the first operand or at --", "[cli][run]") {
+  std::string error;
+  auto parsed = parse_shell_invocation({"-ex", "+o", "pipefail", "script", "-e", "--"}, error);
+  REQUIRE(parsed);
+  CHECK(parsed->options == std::vector<std::pair<std::string, bool>>{{"errexit", true}, {"xtrace", true},
+                                                                     {"pipefail", false}});
+  CHECK(parsed->operands == std::vector<std::string>{"script", "-e", "--"});
+  auto after_dashes = parse_shell_invocation({"--", "-x"}, error);
+  REQUIRE(after_dashes);
+  CHECK(after_dashes->options.empty());
+  CHECK(after_dashes->operands == std::vector<std::string>{"-x"});
+  CHECK_FALSE(parse_shell_invocation({"-o"}, error));
+  CHECK(error == "-o: option name missing");
+}
