@@ -8,6 +8,7 @@
 
 #include "interp/errors.h"
 #include "interp/shell.h"
+#include "interp/time_format.h"
 
 namespace forklift::interp {
 namespace {
@@ -309,17 +310,13 @@ int Shell::exec_time(const Node* node) {
   gettimeofday(&end, nullptr);
   getrusage(RUSAGE_SELF, &self_after);
   getrusage(RUSAGE_CHILDREN, &child_after);
-  auto seconds = [](const timeval& a, const timeval& b) {
-    return static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_usec - a.tv_usec) / 1e6;
-  };
-  double real = seconds(start, end);
-  double user = seconds(self_before.ru_utime, self_after.ru_utime) + seconds(child_before.ru_utime, child_after.ru_utime);
-  double sys = seconds(self_before.ru_stime, self_after.ru_stime) + seconds(child_before.ru_stime, child_after.ru_stime);
-  auto fmt_time = [](double t) {
-    int minutes = static_cast<int>(t / 60);
-    return fmt::format("{}m{:.2f}s", minutes, t - minutes * 60);
-  };
-  write_fd(2, fmt::format("\nreal\t{}\nuser\t{}\nsys\t{}\n", fmt_time(real), fmt_time(user), fmt_time(sys)));
+  auto us = [](const timeval& a, const timeval& b) { return (b.tv_sec - a.tv_sec) * 1000000LL + (b.tv_usec - a.tv_usec); };
+  TimeValues times{us(start, end), us(self_before.ru_utime, self_after.ru_utime) + us(child_before.ru_utime, child_after.ru_utime),
+                   us(self_before.ru_stime, self_after.ru_stime) + us(child_before.ru_stime, child_after.ru_stime)};
+  const std::string* format = get_scalar("TIMEFORMAT");
+  TimeReport report = format_time_report(format != nullptr ? *format : kDefaultTimeFormat, times);
+  if (report.bad) error(fmt::format("{}: bad format character in time format", *report.bad));
+  else if (format == nullptr || !format->empty()) write_fd(2, report.text);
   return last_status_ = status;
 }
 
