@@ -352,22 +352,18 @@ std::string_view Shell::node_text(const Node* node) const {
 }
 
 std::string Shell::expand_to_string(const Node* word) {
-  // Fast path: one plain literal.
-  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal && !(word->flags & kWordHasTilde)) {
-    return literal_text(word->kids[0]->text);
-  }
-  Expander expander(*this, Expander::Mode::String);
-  expander.word(word);
-  return expander.take_string();
+  if (LoweredWord* lowered = lowered_string_word(word)) return lowered_value(*lowered);
+  return expand_string_general(word, false);
 }
 
 std::string Shell::expand_assignment_value(const Node* word) {
-  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal && !(word->flags & kWordHasTilde) &&
-      word->kids[0]->text.find(":~") == std::string_view::npos) {
-    return literal_text(word->kids[0]->text);
-  }
+  if (LoweredWord* lowered = lowered_string_word(word)) return lowered_value(*lowered);
+  return expand_string_general(word, true);
+}
+
+std::string Shell::expand_string_general(const Node* word, bool tilde_after_colon) {
   Expander expander(*this, Expander::Mode::String);
-  expander.tilde_after_colon = true;
+  expander.tilde_after_colon = tilde_after_colon;
   expander.word(word);
   return expander.take_string();
 }

@@ -73,14 +73,9 @@ void Shell::expand_lowered_word(LoweredWord& word, ArgvBuilder& argv) {
     case LoweredWord::Kind::Literal:
       argv.add(std::string_view(word.text));
       return;
-    case LoweredWord::Kind::Quoted: {
-      // The field is built in place: an expansion inside may run commands,
-      // which use the next depth's vector, never this one.
-      std::string field;
-      for (LoweredPart& part : word.parts) append_lowered_part(part, field);
-      argv.add(std::move(field));
+    case LoweredWord::Kind::Quoted:
+      argv.add(joined_parts(word));
       return;
-    }
     case LoweredWord::Kind::Variable: {
       const std::string* value = get_scalar(word.variable.slot, word.variable.name);
       if (value == nullptr && !options_.nounset) return;  // unquoted and unset: no field
@@ -103,20 +98,35 @@ void Shell::expand_lowered_word(LoweredWord& word, ArgvBuilder& argv) {
   expand_general_word(word.node, argv);
 }
 
+LoweredWord* Shell::lowered_string_word(const Node* word) {
+  if (word->kind != NodeKind::Word) return nullptr;
+  auto [it, inserted] = lowered_words_.try_emplace(word);
+  if (inserted) it->second = std::make_unique<LoweredWord>(lower_word(word, true, current_source()));
+  return it->second->kind == LoweredWord::Kind::General ? nullptr : it->second.get();
+}
+
 std::string Shell::lowered_value(LoweredWord& word) {
   switch (word.kind) {
     case LoweredWord::Kind::Literal:
       return word.text;
-    case LoweredWord::Kind::Quoted: {
-      std::string value;
-      for (LoweredPart& part : word.parts) append_lowered_part(part, value);
-      return value;
-    }
+    case LoweredWord::Kind::Quoted:
+      return joined_parts(word);
     case LoweredWord::Kind::Variable:
     case LoweredWord::Kind::General:
       break;
   }
-  return expand_assignment_value(word.node);
+  return expand_string_general(word.node, true);
+}
+
+std::string Shell::joined_parts(LoweredWord& word) {
+  // "${x#pat}", "$(cmd)": the expansion's own string, not a copy of it.
+  if (word.parts.size() == 1 && word.parts[0].kind == LoweredPart::Kind::Other &&
+      word.parts[0].node->kind != NodeKind::ArithExp) {
+    return expand_part_to_string(word.parts[0].node);
+  }
+  std::string value;
+  for (LoweredPart& part : word.parts) append_lowered_part(part, value);
+  return value;
 }
 
 void Shell::run_lowered_assignment(LoweredAssignment& assignment, bool for_command) {

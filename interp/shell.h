@@ -337,7 +337,12 @@ class Shell {
   LoweredCommand& lowered_command(const Node* node);
   void expand_lowered_word(LoweredWord& word, ArgvBuilder& argv);
   std::string lowered_value(LoweredWord& word);  // an assignment value
+  // expand_to_string and expand_assignment_value: a word's lowered form
+  // when it has one that is not General (cached per node).
+  LoweredWord* lowered_string_word(const Node* word);
+  std::string expand_string_general(const Node* word, bool tilde_after_colon);
   void append_lowered_part(LoweredPart& part, std::string& out);
+  std::string joined_parts(LoweredWord& word);  // of a Quoted word
   void run_lowered_assignment(LoweredAssignment& assignment, bool for_command);
   void resolve_command_name(LoweredCommand& command, std::string_view name, const Builtin*& builtin,
                             const Node*& function);
@@ -451,6 +456,7 @@ class Shell {
   absl::flat_hash_map<const Node*, const SourceFile*> function_sources_;
   double start_time_ = 0;
   absl::flat_hash_map<const Node*, std::unique_ptr<LoweredCommand>> lowered_commands_;
+  absl::flat_hash_map<const Node*, std::unique_ptr<LoweredWord>> lowered_words_;  // in string context
   uint64_t function_generation_ = 1;
   std::deque<std::vector<std::string>> argv_pool_;  // one per command nesting depth
   size_t command_depth_ = 0;
