@@ -104,6 +104,7 @@ int Shell::exec_list(const Node* list, bool top_level) {
     }
     previous = statement;
     current_offset_ = statement->begin;
+    if (top_level) read_lines_of(statement);
     if (has_debug_trap_ && !in_debug_trap_ && function_depth_ == 0) run_debug_trap();
     status = exec(statement);
     last_status_ = status;

@@ -205,6 +205,7 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
     status = 3;
   }
   last_status_ = status;
+  echo_unread_lines();
   run_exit_trap();
   out_.flush();
   return last_status_ & 0xff;
@@ -239,6 +240,8 @@ int Shell::eval_string(std::string_view code, std::string_view origin, EvalMode 
     if (program == nullptr) return 3;
     eval_cache_.emplace(std::string(code), program);
   }
+  // `set -v` echoes what eval and trap actions read, as it is (no newline added).
+  if (mode == EvalMode::Unit && options_.verbose) write_fd(2, code);
   const SourceFile* saved_source = source_;
   uint32_t saved_offset = current_offset_;
   source_ = program->file.get();

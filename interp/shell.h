@@ -293,6 +293,11 @@ class Shell {
   bool starts_new_line(const Node* previous, const Node* statement) const;
   // Runs the simple command with its alias expanded; false when none applies.
   bool run_alias_expansion(const Node* node, int& status);
+  // Lines of the script as ksh reads them: the lines a top-level command
+  // spans are read before it runs, and `set -v` echoes them to stderr.
+  void read_lines_of(const Node* statement);
+  void echo_unread_lines();
+  uint32_t lines_read_until_ = 0;
   int exec_condition(const Node* node);
   int exec_and_or(const Node* node);
   int exec_pipeline(const Node* node);

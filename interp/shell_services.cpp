@@ -20,6 +20,8 @@ int Shell::source_file(const std::string& path, std::vector<std::string>* args) 
   int status = 0;
   const Program* program = parse_program(path, std::move(text), true, status);
   if (program == nullptr) throw ShellExit{status};
+  // `set -v`: the whole file, before it runs (ksh echoes it line by line as it goes).
+  if (options_.verbose) write_fd(2, program->file->text());
   std::vector<std::string> saved_positional;
   if (args != nullptr) {
     saved_positional = positional_;

@@ -115,3 +115,21 @@ TEST_CASE("the shell's options end at the first operand or at --", "[cli][run]")
   CHECK_FALSE(parse_shell_invocation({"-o"}, error));
   CHECK(error == "-o: option name missing");
 }
+
+TEST_CASE("run -v echoes the lines it reads to stderr as ksh does", "[cli][run]") {
+  // Lines of the script (comments and blank lines too) before each command
+  // runs; eval and trap text as it is; a sourced file whole.
+  const std::string script =
+      "# head\necho a\n\nif true; then\n  echo b # x\nfi\n. ./sourced.sh\neval 'echo e'\ntrap 'echo t' EXIT\n# end\n";
+  TempDir dir;
+  write_file(dir.path() + "/script.ksh", script);
+  write_file(dir.path() + "/sourced.sh", "echo s1\n# sc\n");
+  auto ours = run_forklift({"run", "-v", "script.ksh"}, "", dir.path());
+  INFO(ours.err);
+  CHECK(ours.out == "a\nb\ns1\ne\nt\n");
+  CHECK(ours.err == script.substr(0, script.find(". ./")) + ". ./sourced.sh\necho s1\n# sc\neval 'echo e'\necho e" +
+                        "trap 'echo t' EXIT\n# end\necho t");
+  if (!have_ksh()) return;
+  auto theirs = run_program({"/usr/bin/ksh", "-v", "script.ksh"}, "", dir.path());
+  CHECK(ours.err == theirs.err);
+}
