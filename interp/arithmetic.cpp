@@ -191,7 +191,7 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSl
         text = &var.value;
       }
     }
-  } else if ((var.attrs & kAttrDynamic) || var.is_array()) {
+  } else if ((var.attrs & (kAttrDynamic | kAttrDiscipline)) || var.is_array()) {
     text = get_scalar(name);
   } else if (var.is_set) {
     text = &var.value;
@@ -248,7 +248,7 @@ void Shell::arith_assign(std::string_view name, const Node* subscript, const Num
     var.attrs = saved;
     return;
   }
-  if (var.attrs & kAttrDynamic) {
+  if (var.attrs & (kAttrDynamic | kAttrDiscipline)) {
     assign(ref.name, text);
     return;
   }

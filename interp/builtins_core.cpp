@@ -261,6 +261,7 @@ int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
       shell.vars().unset(ref.name);
       continue;
     }
+    shell.run_unset_discipline(name);
     shell.unset_compound_members(name);
     shell.vars().unset(name);
     shell.note_variable_change(name);

@@ -269,6 +269,7 @@ int Shell::exec_case(const Node* node) {
 int Shell::exec_function_def(const Node* node) {
   functions_[std::string(node->text)] = node;
   note_functions_changed();
+  define_discipline(node->text);
   function_sources_[node] = source_;
   if (alias_generation_ != 0) function_aliases_[node] = parse_aliases_;
   return last_status_ = 0;

@@ -12,7 +12,7 @@ namespace forklift::interp {
 namespace {
 
 // Attributes whose reads or writes need the general code.
-constexpr uint32_t kSlowRead = kAttrNameref | kAttrDynamic | kAttrCompound | kAttrIndexed | kAttrAssoc;
+constexpr uint32_t kSlowRead = kAttrNameref | kAttrDynamic | kAttrCompound | kAttrIndexed | kAttrAssoc | kAttrDiscipline;
 constexpr uint32_t kSlowWrite = kSlowRead | kAttrReadonly | kAttrExport | kAttrNumeric | kAttrUpper | kAttrLower;
 
 }  // namespace
