@@ -255,7 +255,7 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items,
       }
     }
     if (flags.functions) {
-      if (const Node* def = find_function(name)) listing += std::string(node_text(def)) + "\n";
+      if (const Node* def = find_function(name)) listing += function_source_text(def) + "\n";
       else status = 1;
       continue;
     }
@@ -349,6 +349,14 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items,
   return status;
 }
 
+// typeset -f: the definition as written.
+std::string Shell::function_source_text(const Node* def) const {
+  auto it = function_sources_.find(def);
+  std::string_view text = it != function_sources_.end() && it->second != nullptr ? it->second->text() : current_source();
+  if (def->end > text.size()) return std::string(def->text);
+  return std::string(text.substr(def->begin, def->end - def->begin));
+}
+
 std::string Shell::describe_variable(const std::string& name) {
   Variable* var = vars_.find_raw(name);
   if (var == nullptr) return {};
@@ -393,6 +401,10 @@ std::string Shell::describe_variable(const std::string& name) {
     }
     if (value.back() == ' ') value.pop_back();
     value += ")";
+  } else if (var->attrs & kAttrDiscipline) {
+    const std::string* read = get_scalar(name);  // through the get discipline
+    if (read == nullptr) return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
+    value = shell_quote(*read);
   } else if (var->is_set) {
     value = shell_quote(var->value);
   } else {

@@ -250,7 +250,10 @@ void Expander::parameter(const Node* param, bool quoted) {
   } else if (name.size() > 4 && name.substr(0, 4) == ".sh.") {
     value = ParamValue{};
     if (!shell.special_sh_variable(name.substr(4), subscript, list_sub, value.scalar, value.list)) {
-      value.set = false;
+      // .sh.name, .sh.value, .sh.subscript of a discipline are ordinary variables.
+      const std::string* v = shell.get_scalar(name);
+      value.set = v != nullptr;
+      if (v != nullptr) value.scalar = *v;
     } else {
       value.set = true;
       value.is_list = list_sub != 0;
@@ -263,8 +266,15 @@ void Expander::parameter(const Node* param, bool quoted) {
     if (ref.var != nullptr) {
       if (ref.var->array) {
         bool compounds = (ref.var->attrs & kAttrCompoundElements) != 0;
+        bool discipline = (ref.var->attrs & kAttrDiscipline) && shell.discipline_applies(ref.name);
         auto element = [&](std::string_view key, const std::string& v) {
           const std::string* compound = compounds ? shell.compound_element_value(ref.name, key) : nullptr;
+          if (discipline) {
+            std::string subscript(key);
+            const std::string* read = shell.read_through_discipline(ref, name, &subscript);
+            value.list.push_back(read != nullptr ? *read : std::string());
+            return;
+          }
           value.list.push_back(compound != nullptr ? *compound : v);
         };
         if (ref.var->is_assoc()) {
@@ -307,6 +317,9 @@ void Expander::parameter(const Node* param, bool quoted) {
       }
       if (element != nullptr && (ref.var->attrs & kAttrCompoundElements)) {
         if (const std::string* compound = shell.compound_element_value(ref.name, element_key)) element = compound;
+      }
+      if ((ref.var->attrs & kAttrDiscipline) && shell.discipline_applies(ref.name)) {
+        element = shell.read_through_discipline(ref, name, &element_key);
       }
       if (element != nullptr) {
         value.set = true;

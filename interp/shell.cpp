@@ -282,6 +282,9 @@ const std::string* Shell::get_scalar(std::string_view name) {
   VarRef ref = vars_.resolve(name);
   Variable* var = ref.var;
   if (var == nullptr) return nullptr;
+  if ((var->attrs & kAttrDiscipline) && discipline_applies(ref.name)) {
+    return read_through_discipline(ref, name, ref.has_subscript ? &ref.subscript : nullptr);
+  }
   if (var->attrs & (kAttrDynamic | kAttrCompound)) {
     if (var->attrs & kAttrCompound) {
       dynamic = compound_text(ref.name, false, 0);
@@ -380,6 +383,10 @@ void Shell::assign(std::string_view name, std::string_view value, bool append) {
   }
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  if ((var.attrs & kAttrDiscipline) && discipline_applies(ref.name) &&
+      assign_through_discipline(ref, nullptr, value, append)) {
+    return;
+  }
   if (var.attrs & kAttrDynamic) {
     if (ref.name == "SECONDS") start_time_ = now_seconds() - std::strtod(std::string(value).c_str(), nullptr);
     if (ref.name == "RANDOM") {
@@ -421,6 +428,10 @@ void Shell::assign_element(std::string_view name, std::string_view subscript, st
   VarRef ref = vars_.resolve_for_write(name);
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  if ((var.attrs & kAttrDiscipline) && discipline_applies(ref.name)) {
+    std::string key(subscript);
+    if (assign_through_discipline(ref, &key, value, append)) return;
+  }
   if (!var.is_array()) {
     var.attrs = (var.attrs & ~kAttrCompound) | kAttrIndexed;
     if (var.is_set) var.elements().indexed[0] = std::move(var.value);

@@ -222,6 +222,7 @@ class Shell {
   int declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix = {});
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name);  // typeset -p
+  std::string function_source_text(const Node* def) const;  // typeset -f
   void assign_array(std::string_view name, const Node* literal, bool append);
   // Compound variables: x=( a=1 b=(c=2) ) makes x compound with the members
   // x.a and x.b (itself compound, with x.b.c).
@@ -238,6 +239,14 @@ class Shell {
   void assign_compound_element(std::string_view array, const std::string& element, const Node* literal);
   // The text of element `key` of `array` when that element is a compound variable, else null.
   const std::string* compound_element_value(const std::string& array, std::string_view key);
+
+  // Disciplines (interp/discipline.cpp): a variable with kAttrDiscipline is
+  // read and assigned through its functions NAME.get/.set/.append/.unset.
+  void define_discipline(std::string_view function_name);  // a function was defined
+  void run_unset_discipline(std::string_view name);
+  bool discipline_applies(std::string_view name) const;  // false inside its own discipline
+  const std::string* read_through_discipline(const VarRef& ref, std::string_view name, const std::string* subscript);
+  bool assign_through_discipline(const VarRef& ref, const std::string* subscript, std::string_view value, bool append);
 
   // Aliases. `aliases()` is what alias/unalias change; a command sees the
   // table as it was when ksh would have parsed it: at the start of its line
@@ -458,6 +467,12 @@ class Shell {
   std::vector<std::string> expanding_aliases_;        // not expanded again inside themselves
   absl::flat_hash_map<const Node*, std::shared_ptr<const AliasTable>> function_aliases_;
   std::vector<std::string> sh_match_;  // ${.sh.match[...]} of the last =~
+  class DisciplineGuard;
+  std::optional<std::string> call_discipline(const Node* function, const std::string& name,
+                                             const std::string* subscript, std::optional<std::string> value);
+  const std::string* element_value(const std::string& array, const std::string& key);
+  std::vector<std::string> disciplines_running_;  // variables whose discipline is running
+  std::string discipline_result_;
   absl::flat_hash_map<const Node*, const SourceFile*> function_sources_;
   double start_time_ = 0;
   absl::flat_hash_map<const Node*, std::unique_ptr<LoweredCommand>> lowered_commands_;

@@ -26,6 +26,7 @@ enum VarAttr : uint32_t {
   // NAME[K] (K evaluated for an indexed array); its slot in ArrayData is empty.
   kAttrCompoundElements = 1u << 12,  // some element is compound
   kAttrCompoundArray = 1u << 13,     // declared with typeset -C (shown by typeset -p)
+  kAttrDiscipline = 1u << 14,        // has discipline functions (interp/discipline.cpp)
 };
 
 inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF;

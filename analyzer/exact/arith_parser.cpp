@@ -329,7 +329,9 @@ Node* Parser::parse_arith_operand() {
 // Plain operand text: a number, a variable (maybe subscripted) or a call.
 Node* Parser::finish_arith_name(uint32_t begin, uint32_t end) {
   char first = src_[begin];
-  if (is_digit(first) || first == '.') {
+  // ksh `.sh.value` is a variable; `.5` a number.
+  bool dotted_name = first == '.' && dialect_ == Dialect::Ksh && begin + 1 < end && is_name_start(src_[begin + 1]);
+  if ((is_digit(first) || first == '.') && !dotted_name) {
     Node* number = make(NodeKind::ArithNumber, begin, end);
     number->text = slice(begin, end);
     return number;

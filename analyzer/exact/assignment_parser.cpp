@@ -7,7 +7,9 @@ namespace forklift::exact {
 
 // A name, with ksh's compound members (`a.b.c`) when `dotted`.
 uint32_t Parser::scan_name(uint32_t at, bool dotted) const {
-  if (at >= end_ || !is_name_start(src_[at])) return at;
+  // ksh names may start with a dot: `.sh.value=x`.
+  bool leading_dot = dotted && at + 1 < end_ && src_[at] == '.' && is_name_start(src_[at + 1]);
+  if (at >= end_ || !(is_name_start(src_[at]) || leading_dot)) return at;
   uint32_t p = at + 1;
   while (p < end_ && (is_name_char(src_[p]) || (dotted && src_[p] == '.' && p + 1 < end_ && is_name_start(src_[p + 1])))) {
     ++p;
