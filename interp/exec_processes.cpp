@@ -35,6 +35,9 @@ struct Shell::SubshellState {
   size_t limit_mark;
   absl::flat_hash_map<int, rlim_t> hard_limits;
   AliasTable aliases;
+  int coprocess_input, coprocess_output;
+  pid_t coprocess_pid;
+  int coprocess_depth;
 };
 
 std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
@@ -58,8 +61,24 @@ std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
   state->flow_levels = flow_levels_;
   state->source = source_;
   state->offset = current_offset_;
+  state->coprocess_input = coprocess_input_;
+  state->coprocess_output = coprocess_output_;
+  state->coprocess_pid = coprocess_pid_;
+  state->coprocess_depth = coprocess_depth_;
   ++subshell_depth_;
   return state;
+}
+
+// A coprocess the subshell started ends with it (its descriptors are closed);
+// the one of the parent, which the subshell may have used, is back.
+void Shell::restore_coprocess(const SubshellState& state) {
+  for (int* fd : {&coprocess_input_, &coprocess_output_}) {
+    if (*fd >= 0 && *fd != state.coprocess_input && *fd != state.coprocess_output) ::close(*fd);
+  }
+  coprocess_input_ = state.coprocess_input;
+  coprocess_output_ = state.coprocess_output;
+  coprocess_pid_ = state.coprocess_pid;
+  coprocess_depth_ = state.coprocess_depth;
 }
 
 void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
@@ -71,6 +90,7 @@ void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
     exec_saved_fds_.pop_back();
     undo_redirections(saved_fds_.size() - 1);
   }
+  restore_coprocess(*state);
   vars_.end_subshell(state->vars);
   positional_ = std::move(state->positional);
   arg0_ = std::move(state->arg0);
@@ -256,6 +276,23 @@ int Shell::exec_pipeline(const Node* node) {
   return last_status_ = status;
 }
 
+// Makes way for a new coprocess. One this shell level started and that still
+// runs with a descriptor open is an error (as in ksh); one borrowed from the
+// parent of a subshell is left alone.
+void Shell::make_way_for_coprocess() {
+  if (coprocess_depth_ != subshell_depth_) {
+    coprocess_input_ = coprocess_output_ = -1;
+    return;
+  }
+  bool open = coprocess_input_ >= 0 || coprocess_output_ >= 0;
+  siginfo_t info{};
+  if (open && coprocess_pid_ > 0 && ::waitid(P_PID, static_cast<id_t>(coprocess_pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+      info.si_pid == 0) {
+    fatal("coprocess is running; cannot create a new coprocess");
+  }
+  close_coprocess();
+}
+
 void Shell::close_coprocess() {
   for (int* fd : {&coprocess_input_, &coprocess_output_}) {
     if (*fd >= 0) ::close(*fd);
@@ -270,7 +307,7 @@ int Shell::exec_background(const Node* node) {
   bool coprocess = node->kind == NodeKind::Coprocess;
   int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
   if (coprocess) {
-    close_coprocess();
+    make_way_for_coprocess();
     if (::pipe2(to_child, O_CLOEXEC) != 0 || ::pipe2(from_child, O_CLOEXEC) != 0) fatal("cannot create pipe");
   }
   launcher_.note_fork();
@@ -293,6 +330,8 @@ int Shell::exec_background(const Node* node) {
     // `exec 5>&p` cannot land on the other end.
     coprocess_input_ = ::fcntl(to_child[1], F_DUPFD_CLOEXEC, 10);
     coprocess_output_ = ::fcntl(from_child[0], F_DUPFD_CLOEXEC, 10);
+    coprocess_pid_ = pid;
+    coprocess_depth_ = subshell_depth_;
     ::close(to_child[1]);
     ::close(from_child[0]);
   }

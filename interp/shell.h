@@ -417,7 +417,11 @@ class Shell {
   // `>&p` / `<&p` of the running command: `exec` moves that end away.
   bool coprocess_input_redirected_ = false;
   bool coprocess_output_redirected_ = false;
+  pid_t coprocess_pid_ = -1;
+  int coprocess_depth_ = 0;  // the subshell depth that started it: inner subshells only borrow it
   void close_coprocess();
+  void make_way_for_coprocess();
+  void restore_coprocess(const SubshellState& state);
   std::string pwd_;
   const SourceFile* source_ = nullptr;
   uint32_t current_offset_ = 0;
