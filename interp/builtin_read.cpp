@@ -108,7 +108,7 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
   if (!names.empty()) {
     size_t q = names[0].find('?');
     if (q != std::string::npos) {
-      shell.write_fd(2, names[0].substr(q + 1));
+      if (::isatty(fd)) shell.write_fd(2, names[0].substr(q + 1));  // only a terminal is prompted, as in ksh
       names[0].resize(q);
     }
   }

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <ctime>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -288,6 +289,29 @@ std::string normalize_path(const std::string& path) {
   return out.empty() ? "/" : out;
 }
 
+// The directory `cd NAME` goes to: NAME found through CDPATH unless it is
+// absolute or starts with . or ..; `announce` when a CDPATH entry (not the
+// current directory) found it, as ksh then prints the new directory.
+std::string cd_search(Shell& shell, const std::string& name, bool& announce) {
+  announce = false;
+  if (name[0] == '/' || name == "." || name == ".." || name.starts_with("./") || name.starts_with("../")) return name;
+  std::string cdpath = shell.get_value("CDPATH");
+  if (cdpath.empty()) return name;
+  for (size_t start = 0; start <= cdpath.size();) {
+    size_t colon = std::min(cdpath.find(':', start), cdpath.size());
+    std::string entry = cdpath.substr(start, colon - start);
+    std::string candidate = entry.empty() ? name : entry + "/" + name;
+    std::string absolute = candidate[0] == '/' ? candidate : shell.pwd() + "/" + candidate;
+    struct stat st;
+    if (::stat(absolute.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+      announce = !entry.empty();
+      return candidate;
+    }
+    start = colon + 1;
+  }
+  return name;
+}
+
 int builtin_cd(Shell& shell, std::vector<std::string>& argv) {
   size_t i = 1;
   bool physical = false;
@@ -300,15 +324,32 @@ int builtin_cd(Shell& shell, std::vector<std::string>& argv) {
     else if (argv[i] == "-L") physical = false;
     else break;
   }
+  size_t operands = argv.size() - i;
+  if (operands > 2) {
+    shell.error("cd: usage: cd [-LP] [directory] or cd old new");
+    return 2;
+  }
   std::string target;
   bool print = false;
-  if (i >= argv.size()) {
+  if (operands == 0) {
     target = shell.get_value("HOME");
+  } else if (operands == 2) {  // cd old new: $PWD with old replaced by new
+    size_t at = shell.pwd().find(argv[i]);
+    if (at == std::string::npos) {
+      shell.error("cd: bad substitution");
+      return 1;
+    }
+    target = std::string(shell.pwd()).replace(at, argv[i].size(), argv[i + 1]);
+    print = true;
   } else if (argv[i] == "-") {
     target = shell.get_value("OLDPWD");
     print = true;
   } else {
-    target = argv[i];
+    target = cd_search(shell, argv[i], print);
+  }
+  if (target.empty()) {
+    shell.error("cd: bad directory");
+    return 1;
   }
   std::string logical = target[0] == '/' ? target : shell.pwd() + "/" + target;
   logical = normalize_path(logical);
@@ -559,15 +600,76 @@ int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
   return status;
 }
 
+// umask's symbolic form: chmod clauses ([ugoa]*[+-=][rwx]*, comma
+// separated) applied to the permissions the mask leaves; nullopt when bad.
+std::optional<mode_t> symbolic_umask(std::string_view spec, mode_t mask) {
+  mode_t perms = ~mask & 0777;
+  for (size_t i = 0;;) {
+    mode_t who = 0;
+    for (; i < spec.size() && std::string_view("ugoa").find(spec[i]) != std::string_view::npos; ++i) {
+      who |= spec[i] == 'u' ? 0700 : spec[i] == 'g' ? 0070 : spec[i] == 'o' ? 0007 : 0777;
+    }
+    if (who == 0) who = 0777;
+    if (i >= spec.size() || std::string_view("+-=").find(spec[i]) == std::string_view::npos) return std::nullopt;
+    while (i < spec.size() && std::string_view("+-=").find(spec[i]) != std::string_view::npos) {
+      char op = spec[i++];
+      mode_t bits = 0;
+      for (; i < spec.size() && std::string_view("rwx").find(spec[i]) != std::string_view::npos; ++i) {
+        bits |= spec[i] == 'r' ? 0444 : spec[i] == 'w' ? 0222 : 0111;
+      }
+      bits &= who;
+      perms = op == '+' ? perms | bits : op == '-' ? perms & ~bits : (perms & ~who) | bits;
+    }
+    if (i == spec.size()) return ~perms & 0777;
+    if (spec[i++] != ',') return std::nullopt;
+  }
+}
+
+std::string symbolic_permissions(mode_t mask) {
+  mode_t perms = ~mask & 0777;
+  std::string out;
+  for (int shift : {6, 3, 0}) {
+    out += shift == 6 ? "u=" : shift == 3 ? ",g=" : ",o=";
+    if (perms & (04 << shift)) out += 'r';
+    if (perms & (02 << shift)) out += 'w';
+    if (perms & (01 << shift)) out += 'x';
+  }
+  return out;
+}
+
 int builtin_umask(Shell& shell, std::vector<std::string>& argv) {
-  if (argv.size() == 1) {
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    shell.out().write(fmt::format("{:04o}\n", mask));
+  bool symbolic = false;
+  size_t i = 1;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") {
+      ++i;
+      break;
+    }
+    if (argv[i] != "-S") {
+      shell.error(fmt::format("umask: {}: unknown option", argv[i]));
+      return 2;
+    }
+    symbolic = true;
+  }
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (i >= argv.size()) {
+    shell.out().write(symbolic ? symbolic_permissions(mask) + "\n" : fmt::format("{:04o}\n", mask));
     return 0;
   }
-  mode_t mask = static_cast<mode_t>(std::strtol(argv[1].c_str(), nullptr, 8));
-  ::umask(mask);
+  const std::string& spec = argv[i];
+  std::optional<mode_t> next;
+  if (std::isdigit(static_cast<unsigned char>(spec[0]))) {
+    if (spec.find_first_not_of("01234567") != std::string::npos) {
+      shell.error(fmt::format("umask: {}: bad number", spec));
+      return 1;
+    }
+    next = static_cast<mode_t>(std::strtoul(spec.c_str(), nullptr, 8) & 0777);
+  } else if (!(next = symbolic_umask(spec, mask))) {
+    shell.error(fmt::format("umask: {}: bad format", spec));
+    return 1;
+  }
+  ::umask(*next);
   return 0;
 }
 

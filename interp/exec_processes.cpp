@@ -1,6 +1,7 @@
 // Subshells, pipelines, background jobs and command substitutions: in the
 // current process on a saved state wherever ksh93 would not fork either.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,6 +39,7 @@ struct Shell::SubshellState {
   int coprocess_input, coprocess_output;
   pid_t coprocess_pid;
   int coprocess_depth;
+  mode_t umask;
 };
 
 std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
@@ -65,6 +67,8 @@ std::unique_ptr<Shell::SubshellState> Shell::enter_subshell() {
   state->coprocess_output = coprocess_output_;
   state->coprocess_pid = coprocess_pid_;
   state->coprocess_depth = coprocess_depth_;
+  state->umask = ::umask(0);
+  ::umask(state->umask);
   ++subshell_depth_;
   return state;
 }
@@ -91,6 +95,7 @@ void Shell::leave_subshell(std::unique_ptr<SubshellState> state) {
     undo_redirections(saved_fds_.size() - 1);
   }
   restore_coprocess(*state);
+  ::umask(state->umask);
   vars_.end_subshell(state->vars);
   positional_ = std::move(state->positional);
   arg0_ = std::move(state->arg0);
