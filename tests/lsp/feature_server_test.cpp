@@ -115,7 +115,8 @@ TEST_CASE("no relatedInformation for a client that does not declare it can show 
   config.debounce = std::chrono::milliseconds(0);
   features.configure(config);
   features.did_open({kUri, "sh", 1, kLoop});
-  const forklift::lsp::Diagnostic* expr = find_code(published.wait_for(1).diagnostics, "FL101");
+  auto params = published.wait_for(1);  // kept: `expr` points into it
+  const forklift::lsp::Diagnostic* expr = find_code(params.diagnostics, "FL101");
   REQUIRE(expr != nullptr);
   CHECK(expr->related_information.empty());
   features.stop();
