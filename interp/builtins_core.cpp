@@ -395,47 +395,104 @@ int builtin_let(Shell& shell, std::vector<std::string>& argv) {
   return last.truthy() ? 0 : 1;
 }
 
-// whence/type/command -v: how a name would run.
-int describe_commands(Shell& shell, const std::vector<std::string>& names, bool verbose, bool path_only) {
-  int status = 0;
-  std::string out;
-  for (const std::string& name : names) {
-    static const char* const kKeywords[] = {"if", "then", "else", "elif", "fi", "case", "esac", "for", "while",
-                                            "until", "do", "done", "function", "select", "time", "[[", "]]", "{", "}", "!"};
-    bool keyword = std::find_if(std::begin(kKeywords), std::end(kKeywords),
-                                [&](const char* k) { return name == k; }) != std::end(kKeywords);
-    if (auto alias = shell.aliases().find(name); !path_only && alias != shell.aliases().end()) {
-      out += verbose ? fmt::format("{} is an alias for {}\n", name, shell_quote(alias->second))
-                     : shell_quote(alias->second) + "\n";
-      continue;
-    }
-    if (!path_only && keyword) {
-      out += verbose ? fmt::format("{} is a keyword\n", name) : name + "\n";
-      continue;
-    }
-    if (!path_only && shell.find_function(name) != nullptr) {
-      out += verbose ? fmt::format("{} is a function\n", name) : name + "\n";
-      continue;
-    }
-    if (!path_only && shell.find_builtin(name) != nullptr) {
-      const Builtin* b = shell.find_builtin(name);
-      out += verbose ? fmt::format("{} is a {}shell builtin\n", name, b->special ? "special " : "") : name + "\n";
-      continue;
-    }
+// How whence, type and command -v/-V describe names.
+struct DescribeOptions {
+  std::string who = "whence";  // for messages
+  bool verbose = false;        // "NAME is ..."
+  bool path_only = false;      // -p: only the PATH search, as a bare path
+  bool all = false;            // -a: every way the name resolves
+  bool type_only = false;      // -t: alias, keyword, function, builtin or file
+  bool quiet = false;          // -q: the status alone
+  bool skip_functions = false; // -f
+};
+
+// One way a name resolves: its -t word and its two spellings.
+struct Resolution {
+  const char* type;
+  std::string verbose;
+  std::string plain;
+};
+
+// The executable files NAME names on PATH (each directory once, however it
+// is spelled), or NAME itself when it has a slash.
+std::vector<std::string> path_matches(Shell& shell, const std::string& name, bool all) {
+  std::vector<std::string> found;
+  auto executable = [](const std::string& p) {
+    struct stat st;
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (name.find('/') != std::string::npos || !all) {
     std::string path = shell.find_command_path(name);
-    if (!path.empty() && ::access(path.c_str(), X_OK) == 0) {
-      if (path.find('/') != 0 && path[0] != '/') {
+    if (!path.empty() && executable(path)) {
+      if (path[0] != '/') {
         char buf[4096];
         if (::getcwd(buf, sizeof buf) != nullptr && name.find('/') == std::string::npos) path = std::string(buf) + "/" + path;
       }
-      out += verbose ? fmt::format("{} is {}\n", name, path) : path + "\n";
+      found.push_back(path);
+    }
+    return found;
+  }
+  std::vector<std::pair<dev_t, ino_t>> seen;
+  std::string dirs = shell.get_value("PATH");
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t colon = std::min(dirs.find(':', start), dirs.size());
+    std::string dir = dirs.substr(start, colon - start);
+    start = colon + 1;
+    if (dir.empty()) dir = ".";
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0) continue;
+    std::pair<dev_t, ino_t> id{st.st_dev, st.st_ino};
+    if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
+    seen.push_back(id);
+    std::string candidate = dir + "/" + name;
+    if (executable(candidate)) found.push_back(candidate);
+  }
+  return found;
+}
+
+std::vector<Resolution> resolve_name(Shell& shell, const std::string& name, const DescribeOptions& o) {
+  static const char* const kKeywords[] = {"if", "then", "else", "elif", "fi", "case", "esac", "for", "while",
+                                          "until", "do", "done", "function", "select", "time", "[[", "]]", "{", "}", "!"};
+  std::vector<Resolution> found;
+  if (!o.path_only) {
+    if (auto alias = shell.aliases().find(name); alias != shell.aliases().end()) {
+      found.push_back({"alias", fmt::format("{} is an alias for {}", name, shell_quote(alias->second)), shell_quote(alias->second)});
+    }
+    if (std::find_if(std::begin(kKeywords), std::end(kKeywords), [&](const char* k) { return name == k; }) != std::end(kKeywords)) {
+      found.push_back({"keyword", name + " is a keyword", name});
+    }
+    if (!o.skip_functions && shell.find_function(name) != nullptr) found.push_back({"function", name + " is a function", name});
+    if (const Builtin* b = shell.find_builtin(name)) {
+      found.push_back({"builtin", fmt::format("{} is a {}shell builtin", name, b->special ? "special " : ""), name});
+    }
+  }
+  for (const std::string& path : path_matches(shell, name, o.all)) {
+    // What would run from PATH is a "tracked alias" in ksh (trackall is always on).
+    bool tracked = found.empty() && name.find('/') == std::string::npos;
+    found.push_back({"file", tracked ? fmt::format("{} is a tracked alias for {}", name, path) : fmt::format("{} is {}", name, path), path});
+  }
+  return found;
+}
+
+int describe_commands(Shell& shell, const std::vector<std::string>& names, const DescribeOptions& o) {
+  int status = 0;
+  std::string out;
+  for (const std::string& name : names) {
+    std::vector<Resolution> found = resolve_name(shell, name, o);
+    if (found.empty()) {
+      status = 1;
+      if (o.verbose && !o.quiet && !o.type_only) {
+        shell.out().write(out);
+        out.clear();
+        shell.error(fmt::format("{}: {}: not found", o.who, name));
+      }
       continue;
     }
-    status = 1;
-    if (verbose) {
-      shell.out().write(out);
-      out.clear();
-      shell.error(fmt::format("whence: {}: not found", name));
+    if (o.quiet) continue;
+    for (const Resolution& r : found) {
+      out += o.type_only ? r.type : o.verbose && !o.path_only ? r.verbose : r.plain;
+      out += "\n";
+      if (!o.all) break;
     }
   }
   shell.out().write(out);
@@ -443,17 +500,30 @@ int describe_commands(Shell& shell, const std::vector<std::string>& names, bool 
 }
 
 int builtin_whence(Shell& shell, std::vector<std::string>& argv) {
-  bool verbose = argv[0] == "type";
-  bool path_only = false;
+  DescribeOptions o;
+  o.who = argv[0];
+  o.verbose = argv[0] == "type";
   size_t i = 1;
   for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") {
+      ++i;
+      break;
+    }
     for (size_t k = 1; k < argv[i].size(); ++k) {
-      if (argv[i][k] == 'v') verbose = true;
-      if (argv[i][k] == 'p') path_only = true;
+      switch (argv[i][k]) {
+        case 'v': o.verbose = true; break;
+        case 'p': o.path_only = true; break;
+        case 'a': o.all = o.verbose = true; break;
+        case 't': o.type_only = true; break;
+        case 'q': o.quiet = true; break;
+        case 'f': o.skip_functions = true; break;
+        default:
+          shell.error(fmt::format("{}: -{}: unknown option", argv[0], argv[i][k]));
+          return 2;
+      }
     }
   }
-  return describe_commands(shell, std::vector<std::string>(argv.begin() + static_cast<long>(i), argv.end()), verbose,
-                           path_only);
+  return describe_commands(shell, std::vector<std::string>(argv.begin() + static_cast<long>(i), argv.end()), o);
 }
 
 int builtin_command(Shell& shell, std::vector<std::string>& argv) {
@@ -470,7 +540,12 @@ int builtin_command(Shell& shell, std::vector<std::string>& argv) {
     }
   }
   std::vector<std::string> rest(argv.begin() + static_cast<long>(i), argv.end());
-  if (describe) return describe_commands(shell, rest, verbose, false);
+  if (describe) {
+    DescribeOptions o;
+    o.who = "command";
+    o.verbose = verbose;
+    return describe_commands(shell, rest, o);
+  }
   if (rest.empty()) return 0;
   return shell.run_command_argv(rest, true);
 }
@@ -505,11 +580,28 @@ std::string signal_name(int number) {
 int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
   size_t i = 1;
   if (i < argv.size() && argv[i] == "--") ++i;
-  if (i >= argv.size() || argv[i] == "-p") {
+  if (i + 1 < argv.size() && argv[i] == "-p") {  // trap -p SIG...: the actions alone
     std::string out;
-    for (int sig = 0; sig <= Shell::kDebugTrap; ++sig) {
+    for (size_t k = i + 1; k < argv.size(); ++k) {
+      int sig = signal_number(argv[k]);
+      if (sig < 0) {
+        shell.error(fmt::format("trap: {}: bad trap", argv[k]));
+        return 1;
+      }
+      if (const std::string* action = shell.trap_action(sig)) out += *action + "\n";
+    }
+    shell.out().write(out);
+    return 0;
+  }
+  if (i >= argv.size() || argv[i] == "-p") {
+    // As ksh lists them: signals from the highest number down, then EXIT, DEBUG, ERR.
+    std::string out;
+    std::vector<int> order;
+    for (int sig = Shell::kErrTrap - 1; sig > 0; --sig) order.push_back(sig);
+    for (int sig : {0, static_cast<int>(Shell::kDebugTrap), static_cast<int>(Shell::kErrTrap)}) order.push_back(sig);
+    for (int sig : order) {
       if (const std::string* action = shell.trap_action(sig)) {
-        out += fmt::format("trap -- '{}' {}\n", *action, signal_name(sig));
+        out += fmt::format("trap -- {} {}\n", shell_quote(*action), signal_name(sig));
       }
     }
     shell.out().write(out);
@@ -547,7 +639,27 @@ int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
   size_t i = 1;
   if (i < argv.size() && argv[i] == "-l") {
     std::string out;
-    for (int s = 1; s < 32; ++s) out += signal_name(s) + "\n";
+    if (i + 1 == argv.size()) {
+      for (int s = 1; s < 32; ++s) out += signal_name(s) + "\n";
+    }
+    // kill -l N... names the signals (of exit statuses too: 143 is TERM);
+    // kill -l NAME... gives their numbers.
+    for (size_t k = i + 1; k < argv.size(); ++k) {
+      const std::string& a = argv[k];
+      if (!a.empty() && std::all_of(a.begin(), a.end(), ::isdigit)) {
+        out += signal_name(std::atoi(a.c_str()) & 0x7f) + "\n";
+        continue;
+      }
+      std::string upper = a;
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      int number = signal_number(upper);
+      if (number < 0 || number >= Shell::kErrTrap) {
+        shell.out().write(out);
+        shell.error(fmt::format("kill: {}: unknown signal name", a));
+        return 1;
+      }
+      out += std::to_string(number) + "\n";
+    }
     shell.out().write(out);
     return 0;
   }
@@ -560,6 +672,10 @@ int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
   }
   if (sig < 0) {
     shell.error("kill: bad signal");
+    return 2;
+  }
+  if (i >= argv.size()) {
+    shell.error("kill: usage: kill [-n signum] [-s signame] job ...");
     return 2;
   }
   int status = 0;
@@ -578,11 +694,10 @@ int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
 int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
   shell.out().flush();
   auto& jobs = shell.jobs();
-  if (argv.size() == 1) {
-    int status = 0;
-    for (pid_t pid : jobs) status = ProcessLauncher::wait_for(pid);
+  if (argv.size() == 1) {  // every job; the status is 0 whatever theirs were
+    for (pid_t pid : jobs) ProcessLauncher::wait_for(pid);
     jobs.clear();
-    return status;
+    return 0;
   }
   int status = 0;
   for (size_t i = 1; i < argv.size(); ++i) {
