@@ -205,7 +205,15 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
   constexpr int kMaxFunctionDepth = 4096;
   if (function_depth_ >= kMaxFunctionDepth) fatal(fmt::format("{}: recursion too deep", name));
   bool ksh_function = (def->flags & kKshFunction) != 0;
-  std::vector<std::string> saved_positional(argv.begin() + 1, argv.end());
+  // The callee's parameters go into a vector kept per call depth, whose
+  // string buffers the next call at this depth reuses; the caller's wait in it.
+  if (positional_pool_.size() <= static_cast<size_t>(function_depth_)) positional_pool_.emplace_back();
+  std::vector<std::string>& saved_positional = positional_pool_[static_cast<size_t>(function_depth_)];
+  {
+    ArgvBuilder parameters(saved_positional, 0);
+    for (size_t i = 1; i < argv.size(); ++i) parameters.add(std::string_view(argv[i]));
+    parameters.finish();
+  }
   saved_positional.swap(positional_);
   std::string saved_arg0;
   if (ksh_function) {

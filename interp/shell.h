@@ -483,6 +483,7 @@ class Shell {
   absl::flat_hash_map<const Node*, std::unique_ptr<LoweredWord>> lowered_words_;  // in string context
   uint64_t function_generation_ = 1;
   std::deque<std::vector<std::string>> argv_pool_;  // one per command nesting depth
+  std::deque<std::vector<std::string>> positional_pool_;  // one per function call depth
   size_t command_depth_ = 0;
   VarSlot ifs_slot_;
 };
