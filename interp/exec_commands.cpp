@@ -188,8 +188,9 @@ int Shell::exec_for(const Node* node) {
   const Node* body = node->kids.back();
   int status = 0;
   ScopedCount depth(loop_depth_);
+  VarSlot slot;  // the loop variable, looked up once unless the body changes what it names
   for (const std::string& item : items) {
-    assign(name, item);
+    assign(slot, name, item);
     status = exec(body);
     FORKLIFT_LOOP_FLOW()
   }

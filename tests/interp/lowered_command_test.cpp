@@ -149,3 +149,10 @@ TEST_CASE("dynamic variables are read fresh through slots") {
   CHECK(run("for i in 1 2; do print -- $LINENO; done\n"
             "SECONDS=0; for i in 1 2; do x=$SECONDS; done; [[ $x == 0* ]] && print seconds") == "1\n1\nseconds\n");
 }
+
+TEST_CASE("a for loop variable written through a slot follows scopes and attributes") {
+  CHECK(run("function g { typeset v=inner; print -- $v; }; for v in a b; do g; print -- $v; done; print -- $v") ==
+        "inner\na\ninner\nb\nb\n");
+  CHECK(run("for v in a b; do (v=sub$v; print -- $v); print -- $v; unset v; done") == "suba\na\nsubb\nb\n");
+  CHECK(run("typeset -u v; for v in a b; do print -- $v; done") == "A\nB\n");
+}
