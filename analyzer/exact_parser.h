@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +23,19 @@ namespace forklift {
 
 // Nodes of the result point into file.text(): the file must outlive the AST.
 ParseResult parse_exact(const SourceFile& file, Dialect dialect);
+
+// ksh parses a script one complete command line at a time, expanding
+// aliases as it reads them. Expands the aliases `lookup` knows (it returns
+// an alias's value, or null) in the command words of the first complete
+// command line of `text`, in place. `end` is where that line ends in the
+// expanded text, `growth` how much longer the expansions made it.
+using AliasLookup = std::function<const std::string*(std::string_view)>;
+struct AliasedLine {
+  uint32_t end = 0;
+  int64_t growth = 0;
+  std::vector<ParseError> errors;
+};
+AliasedLine expand_aliases_in_first_line(std::string& text, Dialect dialect, const AliasLookup& lookup);
 
 // Parses the arithmetic expression in source[begin, end) into nodes of `ast`
 // (for variables that hold expressions and `${x:offset:length}` operands).

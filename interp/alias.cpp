@@ -1,6 +1,12 @@
 // Aliases as ksh93 expands them in scripts, and the alias, unalias and hash
 // builtins.
 //
+// A script that does not parse as a whole because an alias stands for syntax
+// (`alias forever='while true; do'`) runs its parsable prefix, then the rest
+// one complete command line at a time with the aliases expanded while
+// parsing (analyzer/exact/alias_expansion.cpp), which is how ksh reads every
+// script. Scripts that parse run as below.
+//
 // ksh expands aliases while parsing, and it parses a script one line at a
 // time (eval strings and `.` files in one go): an alias defined on a line
 // applies from the next line on, and a function body keeps the aliases of
@@ -12,7 +18,9 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/exact_parser.h"
 #include "interp/builtins.h"
+#include "interp/hash_key.h"
 #include "interp/shell.h"
 
 namespace forklift::interp {
@@ -87,6 +95,54 @@ int Shell::exec_program(const Node* root, bool line_by_line) {
   return status;
 }
 
+int Shell::run_lines_with_aliases(const std::string& name, const std::string& text, size_t offset) {
+  AliasLookup lookup = [this](std::string_view alias) -> const std::string* {
+    auto it = aliases_.find(hash_key(alias));
+    return it == aliases_.end() ? nullptr : &it->second;
+  };
+  // Newlines in front keep line numbers (LINENO, messages) those of the script.
+  size_t lines_before = static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+  int status = last_status_;
+  while (offset < text.size()) {
+    std::string line = text.substr(offset);
+    AliasedLine parsed = expand_aliases_in_first_line(line, Dialect::Ksh, lookup);
+    std::string source(lines_before, '\n');
+    int parse_status = 0;
+    if (!parsed.errors.empty()) {
+      parse_program(name, source + line, true, parse_status);  // reports the error
+      return 3;
+    }
+    source.append(line, 0, parsed.end);
+    const Program* program = parse_program(name, std::move(source), true, parse_status);
+    if (program == nullptr) return 3;
+    size_t consumed = static_cast<size_t>(static_cast<int64_t>(parsed.end) - parsed.growth);
+    auto first = text.begin() + static_cast<long>(offset);
+    lines_before += static_cast<size_t>(std::count(first, first + static_cast<long>(consumed), '\n'));
+    offset += consumed;
+    source_ = program->file.get();
+    // The aliases are expanded already: none again when the commands run
+    // (eval and . still expand theirs).
+    parse_aliases_ = nullptr;
+    parse_alias_generation_ = alias_generation_ - 1;
+    status = exec(program->ast->root);
+  }
+  return status;
+}
+
+// The top-level statement of the main script that holds `node`, when the
+// script can go on from there a line at a time (not inside a function, a
+// subshell, a substitution, eval or `.`).
+const Node* Shell::restartable_statement(const Node* node) const {
+  if (main_root_ == nullptr || source_ != main_source_ || function_depth_ > 0 || subshell_depth_ > 0 ||
+      !captures_.empty() || source_depth_ > 0) {
+    return nullptr;
+  }
+  for (const Node* statement : main_root_->kids) {
+    if (statement->begin <= node->begin && node->end <= statement->end) return statement;
+  }
+  return nullptr;
+}
+
 bool Shell::run_alias_expansion(const Node* node, int& status) {
   std::vector<const Node*> words;
   for (const Node* kid : node->kids) {
@@ -112,6 +168,16 @@ bool Shell::run_alias_expansion(const Node* node, int& status) {
   }
   if (expanded.empty()) return false;
   text.append(source.substr(rest, node->end - rest));
+  if (!eval_cache_.contains(hash_key(text))) {
+    int parse_status = 0;
+    const Program* program = parse_program(arg0_, text, false, parse_status);
+    if (program != nullptr) {
+      eval_cache_.emplace(text, program);
+    } else if (const Node* statement = restartable_statement(node)) {
+      // The alias stands for syntax: ksh would have parsed the script with it.
+      throw LineModeSwitch{statement->begin};
+    }
+  }
   size_t depth = expanding_aliases_.size();
   expanding_aliases_.insert(expanding_aliases_.end(), expanded.begin(), expanded.end());
   try {

@@ -192,8 +192,20 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
   if (syntax_error) program = parse_runnable_prefix(name, text);
   if (program != nullptr) {
     source_ = program->file.get();
+    main_source_ = source_;
+    main_root_ = program->ast->root;
     try {
-      status = exec_program(program->ast->root, true);
+      try {
+        status = exec_program(program->ast->root, true);
+        if (syntax_error && !aliases_.empty()) {
+          syntax_error = false;
+          status = run_lines_with_aliases(name, text, program->file->text().size());
+        }
+      } catch (const LineModeSwitch& restart) {
+        syntax_error = false;
+        main_root_ = nullptr;
+        status = run_lines_with_aliases(name, text, restart.offset);
+      }
     } catch (const ShellExit& e) {
       status = e.status;
       syntax_error = false;

@@ -300,6 +300,16 @@ class Shell {
   int exec_program(const Node* root, bool line_by_line);
   void refresh_parse_aliases();
   bool starts_new_line(const Node* previous, const Node* statement) const;
+  // The rest of a script from `offset`, a line at a time with aliases expanded while parsing.
+  int run_lines_with_aliases(const std::string& name, const std::string& text, size_t offset);
+  // Thrown when an alias of the main script stands for syntax: the script
+  // goes on a line at a time from `offset`.
+  struct LineModeSwitch {
+    size_t offset;
+  };
+  const Node* restartable_statement(const Node* node) const;
+  const SourceFile* main_source_ = nullptr;
+  const Node* main_root_ = nullptr;
   // Runs the simple command with its alias expanded; false when none applies.
   bool run_alias_expansion(const Node* node, int& status);
   // Lines of the script as ksh reads them: the lines a top-level command

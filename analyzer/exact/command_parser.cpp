@@ -183,6 +183,7 @@ Node* Parser::parse_simple_command() {
       kids.push_back(parse_assignment());
       continue;
     }
+    if (aliases_ != nullptr) check_alias(name == nullptr);
     Node* word = parse_word(WordMode::Command);
     if (word == nullptr) break;
     if (name == nullptr) {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,27 @@ enum class WordMode : uint8_t {
   kCount,
 };
 
+// Thrown when a command word is an alias: the caller substitutes the
+// value into the text and parses again (analyzer/exact/alias_expansion.cpp).
+struct AliasHit {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  std::string value;
+};
+
+// Parse-time alias expansion: the lookup, and the parts of the text that came
+// from expanding an alias (which does not expand again inside its own value).
+struct AliasContext {
+  struct Region {
+    uint32_t begin;
+    uint32_t end;
+    std::string name;
+  };
+  const std::function<const std::string*(std::string_view)>* lookup = nullptr;
+  std::vector<Region> regions;
+  std::vector<uint32_t> blank_ends;  // ends of values ending in a blank: the next word is checked too
+};
+
 struct PendingHereDoc {
   Node* redirect;
   std::string delimiter;  // with quoting removed
@@ -57,6 +79,10 @@ class Parser {
          std::vector<ParseError>& warnings);
 
   Node* parse_program();
+  // The first complete command line (`;`-separated commands and compound
+  // commands through the newline ending them), expanding aliases; returns
+  // where it ends.
+  uint32_t parse_first_line(const AliasContext& aliases);
   // The arithmetic expression in [begin, end): the whole range must be used.
   Node* parse_standalone_arithmetic(uint32_t begin, uint32_t end);
 
@@ -96,6 +122,7 @@ class Parser {
   Node* parse_command();
   Node* parse_simple_command();
   bool is_declaration_name(const Node* word) const;
+  void check_alias(bool command_word) const;  // throws AliasHit
 
   // ---- compound_parser.cpp ------------------------------------------------
   Node* parse_compound_command(std::string_view keyword);
@@ -206,6 +233,7 @@ class Parser {
   int depth_ = 0;
   bool in_double_quotes_ = false;
   std::vector<PendingHereDoc> pending_;
+  const AliasContext* aliases_ = nullptr;
 };
 
 // Counts recursion so that deep nesting is an error and not a stack overflow.
