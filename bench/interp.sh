@@ -4,16 +4,23 @@
 # forklift is faster). Outputs of forklift and ksh are compared.
 #
 # usage: bench/interp.sh [path/to/forklift]   (SCALE=N multiplies the sizes)
+#
+# INSTRUCTIONS=1 runs only forklift, under callgrind, on sizes divided by
+# 100, and prints the instructions each workload executed: unlike wall
+# time, the count repeats to a fraction of a percent on a busy machine.
 set -u
 FORKLIFT=${1:-$(dirname "$0")/../build/default/cli/forklift}
 KSH=${KSH:-/usr/bin/ksh}
 BASH_BIN=${BASH_BIN:-/bin/bash}
 SCALE=${SCALE:-1}
+INSTRUCTIONS=${INSTRUCTIONS:-0}
+DIVIDE=1
+if [[ $INSTRUCTIONS == 1 ]]; then DIVIDE=100; fi
 WORK=$(mktemp -d /tmp/forklift-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-seq $((200000 * SCALE)) > "$WORK/nanosort.in"
-seq $((1400000 * SCALE)) > "$WORK/lines.in"
+seq $((200000 * SCALE / DIVIDE)) > "$WORK/nanosort.in"
+seq $((1400000 * SCALE / DIVIDE)) > "$WORK/lines.in"
 
 cat > "$WORK/nanosort.ksh" <<'KSH'
 function nanosort { typeset -A a ; integer k=0; while read i ; do key="$i$((k++))" ; a["$key"]="$i" ; done ; printf "%s\n" "${a[@]}" ; }
@@ -28,7 +35,7 @@ n=0; while read line; do n=$((n+1)); done < "$1"; echo $n
 KSH
 cp "$WORK/readloop.ksh" "$WORK/readloop.bash"
 cat > "$WORK/incnum.ksh" <<KSH
-for ((j=0 ; j < $((500 * SCALE)) ; j++ )) ; do integer i=0 ; function incnum { (( i++ , i < 900 )) && incnum ; } ; incnum ; done; echo \$i
+for ((j=0 ; j < $((500 * SCALE / DIVIDE)) ; j++ )) ; do integer i=0 ; function incnum { (( i++ , i < 900 )) && incnum ; } ; incnum ; done; echo \$i
 KSH
 cat > "$WORK/bubblesort.ksh" <<'KSH'
 function compare_string
@@ -75,7 +82,7 @@ done
 bubblesort data compare_string
 for x in "${data[@]}"; do print -- "${x: -3}"; done
 KSH
-loops=$((100 * SCALE))
+loops=$((100 * SCALE / DIVIDE))
 {
   echo "loop=0"
   echo "while [ \$loop -lt $loops ]"
@@ -90,7 +97,7 @@ loops=$((100 * SCALE))
 cp "$WORK/run2_slow.ksh" "$WORK/run2_slow.bash"
 {
   echo "loop=0"
-  echo "while [ \$loop -lt $((20000 * SCALE)) ]"
+  echo "while [ \$loop -lt $((20000 * SCALE / DIVIDE)) ]"
   echo "do"
   echo "n=0"
   echo "((n=n+100/100*100/100* \\"
@@ -109,6 +116,18 @@ seconds() {  # seconds CMD... : wall time of CMD, its stdout to $WORK/last.out
   end=$(date +%s.%N)
   echo "$end - $start" | bc -l | xargs printf '%.2f'
 }
+
+if [[ $INSTRUCTIONS == 1 ]]; then
+  printf '%-12s %15s\n' workload instructions
+  for w in nanosort readloop incnum bubblesort run2_slow run2_fast; do
+    input=""
+    case $w in nanosort) input="$WORK/nanosort.in" ;; readloop) input="$WORK/lines.in" ;; esac
+    count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$FORKLIFT" run "$WORK/$w.ksh" $input 2>&1 >/dev/null |
+      sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    printf '%-12s %15s\n' "$w" "$count"
+  done
+  exit 0
+fi
 
 printf '%-12s %10s %10s %10s %12s %s\n' workload forklift ksh bash ksh/forklift output
 for w in nanosort readloop incnum bubblesort run2_slow run2_fast; do
