@@ -17,6 +17,7 @@
 
 #include "interp/builtins.h"
 #include "interp/errors.h"
+#include "interp/number.h"
 #include "interp/shell_options.h"
 
 namespace forklift::interp {
@@ -819,6 +820,30 @@ int builtin_sleep(Shell& shell, std::vector<std::string>& argv) {
   return 0;
 }
 
+// One option of a getopts optstring: `c`, `c:` (with an argument), `c#`
+// (with a numeric argument), each optionally followed by `(long-name)`.
+struct GetoptsOption {
+  char letter = 0;
+  char argument = 0;  // 0, ':' or '#'
+  std::string long_name;
+};
+
+std::vector<GetoptsOption> parse_optstring(std::string_view spec) {
+  std::vector<GetoptsOption> options;
+  for (size_t i = 0; i < spec.size(); ++i) {
+    GetoptsOption o{spec[i]};
+    if (i + 1 < spec.size() && (spec[i + 1] == ':' || spec[i + 1] == '#')) o.argument = spec[++i];
+    if (i + 1 < spec.size() && spec[i + 1] == '(') {
+      size_t close = spec.find(')', i + 2);
+      if (close == std::string_view::npos) close = spec.size();
+      o.long_name = std::string(spec.substr(i + 2, close - i - 2));
+      i = close;
+    }
+    options.push_back(o);
+  }
+  return options;
+}
+
 int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
   if (argv.size() < 3) {
     shell.error("getopts: usage: getopts optstring name [arg...]");
@@ -830,6 +855,7 @@ int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
                                                   : shell.positional();
   bool silent = !optstring.empty() && optstring[0] == ':';
   if (silent) optstring = optstring.substr(1);
+  std::vector<GetoptsOption> options = parse_optstring(optstring);
   int optind = static_cast<int>(shell.eval_arith_int(shell.get_value("OPTIND")));
   if (optind < 1) optind = 1;
   int& offset = shell.getopts_offset();
@@ -857,56 +883,98 @@ int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
       return finish(1);
     }
   }
-  char c = current[static_cast<size_t>(offset)];
-  ++offset;
-  bool at_end = static_cast<size_t>(offset) >= current.size();
-  size_t pos = optstring.find(c);
-  if (pos == std::string::npos || c == ':') {
+  const GetoptsOption* option = nullptr;
+  std::string shown;  // the option as messages name it
+  std::string value;
+  bool has_value = false;
+  bool at_end;
+  if (offset == 1 && current.starts_with("--")) {  // --name, --name=value (a unique prefix will do)
+    size_t eq = current.find('=');
+    std::string word = current.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    for (const GetoptsOption& o : options) {
+      if (!o.long_name.empty() && o.long_name.starts_with(word) && (option == nullptr || o.long_name == word)) option = &o;
+    }
+    if (eq != std::string::npos) {
+      value = current.substr(eq + 1);
+      has_value = true;
+    }
+    shown = current.substr(0, eq);
+    offset = static_cast<int>(current.size());
+    at_end = true;
+  } else {
+    char c = current[static_cast<size_t>(offset)];
+    ++offset;
+    at_end = static_cast<size_t>(offset) >= current.size();
+    for (const GetoptsOption& o : options) {
+      if (o.letter == c && c != ':' && c != '#' && c != '(') option = &o;
+    }
+    shown = std::string("-") + c;
+    if (option == nullptr) {
+      if (at_end) {
+        ++optind;
+        offset = 0;
+      }
+      if (silent) {
+        shell.set_scalar(name, "?");
+        shell.set_scalar("OPTARG", std::string(1, c));
+      } else {
+        shell.error(fmt::format("-{}: unknown option", c));
+        shell.set_scalar(name, "?");
+        shell.vars().unset("OPTARG");
+      }
+      return finish(0);
+    }
+  }
+  if (option == nullptr) {
+    ++optind;
+    offset = 0;
+    if (!silent) shell.error(fmt::format("{}: unknown option", shown));
+    shell.set_scalar(name, "?");
+    shell.vars().unset("OPTARG");
+    return finish(0);
+  }
+  char c = option->letter;
+  if (option->argument == 0) {
     if (at_end) {
       ++optind;
       offset = 0;
     }
-    if (silent) {
-      shell.set_scalar(name, "?");
-      shell.set_scalar("OPTARG", std::string(1, c));
-    } else {
-      shell.error(fmt::format("-{}: unknown option", c));
-      shell.set_scalar(name, "?");
-      shell.vars().unset("OPTARG");
-    }
-    return finish(0);
-  }
-  bool wants_argument = pos + 1 < optstring.size() && optstring[pos + 1] == ':';
-  if (wants_argument) {
-    std::string value;
-    if (!at_end) {
-      value = current.substr(static_cast<size_t>(offset));
-      ++optind;
-    } else if (static_cast<size_t>(optind) < args.size()) {
-      value = args[static_cast<size_t>(optind)];
-      optind += 2;
-    } else {
-      ++optind;
-      offset = 0;
-      if (silent) {
-        shell.set_scalar(name, ":");
-        shell.set_scalar("OPTARG", std::string(1, c));
-      } else {
-        shell.error(fmt::format("-{}: argument expected", c));
-        shell.set_scalar(name, "?");
-      }
-      return finish(0);
-    }
-    offset = 0;
-    shell.set_scalar("OPTARG", value);
+    shell.vars().unset("OPTARG");
     shell.set_scalar(name, std::string(1, c));
     return finish(0);
   }
-  if (at_end) {
+  if (has_value) {
+    ++optind;
+  } else if (!at_end) {
+    value = current.substr(static_cast<size_t>(offset));
+    ++optind;
+  } else if (static_cast<size_t>(optind) < args.size()) {
+    value = args[static_cast<size_t>(optind)];
+    optind += 2;
+  } else {
     ++optind;
     offset = 0;
+    if (silent) {
+      shell.set_scalar(name, ":");
+      shell.set_scalar("OPTARG", std::string(1, c));
+    } else {
+      shell.error(fmt::format("{}: argument expected", shown));
+      shell.set_scalar(name, "?");
+    }
+    return finish(0);
   }
-  shell.vars().unset("OPTARG");
+  offset = 0;
+  if (option->argument == '#' && !parse_number_literal(value)) {
+    if (silent) {
+      shell.set_scalar(name, ":");
+      shell.set_scalar("OPTARG", std::string(1, c));
+    } else {
+      shell.error(fmt::format("{}: numeric argument expected", shown));
+      shell.set_scalar(name, "?");
+    }
+    return finish(0);
+  }
+  shell.set_scalar("OPTARG", value);
   shell.set_scalar(name, std::string(1, c));
   return finish(0);
 }
