@@ -1,4 +1,5 @@
 // echo, print and printf.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -84,12 +85,12 @@ std::string shell_quote(const std::string& s) {
 namespace {
 
 int builtin_print(Shell& shell, std::vector<std::string>& argv) {
-  bool raw = false, newline = true, values = false;
+  bool raw = false, newline = true, values = false, to_history = false, options_end = false;
   int fd = 1;
   std::string format;
   bool has_format = false;
   size_t i = 1;
-  for (; i < argv.size(); ++i) {
+  for (; i < argv.size() && !options_end; ++i) {
     const std::string& a = argv[i];
     if (a == "--") {
       ++i;
@@ -104,11 +105,19 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
     for (size_t k = 1; k < a.size() && ok; ++k) {
       switch (a[k]) {
         case 'r': raw = true; break;
-        case 'R': raw = true; break;
+        case 'R':  // the old form: -R, -Rn or -R -n, and no options after it
+          raw = options_end = true;
+          if (a.find('n') != std::string::npos) newline = false;
+          if (i + 1 < argv.size() && argv[i + 1] == "-n") {
+            newline = false;
+            ++i;
+          }
+          k = a.size();
+          break;
         case 'n': newline = false; break;
         case 'v': values = true; break;
         case 'e': raw = false; break;
-        case 's': break;
+        case 's': to_history = true; break;  // the history file: a script has none
         case 'p':
           fd = shell.coprocess_input();
           if (fd < 0) {
@@ -119,8 +128,18 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
         case 'u': {
           std::string rest = a.substr(k + 1);
           if (rest.empty() && i + 1 < argv.size()) rest = argv[++i];
-          fd = std::atoi(rest.c_str());
           k = a.size();
+          if (rest == "p") {
+            fd = shell.coprocess_input();
+          } else {
+            char* end = nullptr;
+            long unit = std::strtol(rest.c_str(), &end, 10);
+            fd = !rest.empty() && *end == '\0' && unit >= 0 && unit < 1024 ? static_cast<int>(unit) : -1;
+          }
+          if (fd < 0 || ::fcntl(fd, F_GETFD) == -1) {
+            if (fd != 1) shell.error("print: bad file unit number [Bad file descriptor]");
+            return 1;
+          }
           break;
         }
         case 'f': {
@@ -140,22 +159,25 @@ int builtin_print(Shell& shell, std::vector<std::string>& argv) {
     }
   }
   std::string out;
+  auto emit = [&] {
+    if (!to_history) shell.write_fd(fd, out);
+  };
   if (values) {  // print -v NAME...: the values (a compound in its indented form)
     for (size_t k = i; k < argv.size(); ++k) out += shell.get_value(argv[k]) + (newline ? "\n" : "");
-    shell.write_fd(fd, out);
+    emit();
     return 0;
   }
   if (has_format) {
     std::vector<std::string> args(argv.begin() + static_cast<long>(i), argv.end());
     int status = run_printf(shell, format, args, out);
-    shell.write_fd(fd, out);
+    emit();
     return status;
   }
   bool stopped = false;
   out = echo_list(argv, i, raw, stopped);
   if (stopped) newline = false;
   if (newline) out.push_back('\n');
-  shell.write_fd(fd, out);
+  emit();
   return 0;
 }
 

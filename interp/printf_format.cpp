@@ -357,12 +357,17 @@ int builtin_printf(Shell& shell, std::vector<std::string>& argv) {
       ++i;
       break;
     }
-    if (argv[i] == "-v" && i + 1 < argv.size()) {
+    if (argv[i] == "-v") {
+      if (i + 1 >= argv.size()) {
+        shell.error("printf: -v: name argument expected");
+        return 2;
+      }
       variable = argv[i + 1];
       i += 2;
       continue;
     }
-    break;
+    shell.error(fmt::format("printf: {}: unknown option", argv[i]));
+    return 2;
   }
   if (i >= argv.size()) {
     shell.error("printf: usage: printf [-v var] format [args...]");
