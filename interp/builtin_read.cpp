@@ -137,6 +137,7 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
     }
     if (result == InputReader::Result::Eof || result == InputReader::Result::Error) break;
     got_any = true;
+    std::erase(chunk, '\0');  // ksh drops NUL bytes from what it reads
     if (raw) {
       line += chunk;
       literal.resize(line.size(), false);
