@@ -342,6 +342,12 @@ Node* Parser::finish_arith_name(uint32_t begin, uint32_t end) {
     Node* subscript = parse_subscript();
     variable->kids.push_back(subscript);
     variable->end = subscript->end;
+    // ksh `a[1].x`: a member of a compound element; the name spans it all.
+    uint32_t members_end = scan_element_members(pos_);
+    if (members_end != pos_) {
+      variable->text = slice(begin, members_end);
+      variable->end = pos_ = members_end;
+    }
     return variable;
   }
   if (peek() == '(' && !at_end()) {
