@@ -103,6 +103,22 @@ void Shell::assign_compound_element(std::string_view array, const std::string& e
   assign_compound(element, literal);
 }
 
+void Shell::drop_compound_element(const std::string& array, std::string_view key) {
+  std::string element = fmt::format("{}[{}]", array, key);
+  Variable* var = vars_.find_raw(element);
+  if (var == nullptr || !(var->attrs & kAttrCompound)) return;
+  unset_compound_members(element);
+  vars_.unset(element);
+}
+
+void Shell::drop_compound_elements(const std::string& array, Variable& var) {
+  if (var.array) {
+    for (const auto& [key, value] : var.array->indexed) drop_compound_element(array, std::to_string(key));
+    for (const auto& [key, value] : var.array->assoc) drop_compound_element(array, key);
+  }
+  var.attrs &= ~(kAttrCompoundElements | kAttrCompoundArray);
+}
+
 const std::string* Shell::compound_element_value(const std::string& array, std::string_view key) {
   std::string element = fmt::format("{}[{}]", array, key);
   Variable* var = vars_.find_raw(element);

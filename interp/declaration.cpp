@@ -123,6 +123,7 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
   bool was_compound = (var.attrs & kAttrCompound) != 0;
   var.attrs &= ~kAttrCompound;
   if (!append) {
+    if (var.attrs & kAttrCompoundElements) drop_compound_elements(std::string(ref.name), var);
     var.array.reset();
     var.value.clear();
     var.is_set = false;

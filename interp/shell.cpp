@@ -452,6 +452,7 @@ void Shell::assign_element(std::string_view name, std::string_view subscript, st
   }
   std::string* slot = nullptr;
   if (var.is_assoc()) {
+    if (var.attrs & kAttrCompoundElements) drop_compound_element(ref.name, subscript);
     slot = &var.elements().assoc[std::string(subscript)];
   } else {
     int64_t index = eval_arith_int(subscript);
@@ -461,6 +462,7 @@ void Shell::assign_element(std::string_view name, std::string_view subscript, st
       index += size;
       if (index < 0) fatal(fmt::format("{}: subscript out of range", name));
     }
+    if (var.attrs & kAttrCompoundElements) drop_compound_element(ref.name, std::to_string(index));
     slot = &var.elements().indexed[index];
   }
   std::string text;

@@ -237,6 +237,9 @@ class Shell {
   std::string element_member_name(std::string_view text, const Node* subscript);
   void ensure_compound_element(std::string_view array, const std::string& element);
   void assign_compound_element(std::string_view array, const std::string& element, const Node* literal);
+  // A plain value replaces compound elements: a[k]=v drops one, a=(…) all (and -C).
+  void drop_compound_element(const std::string& array, std::string_view key);
+  void drop_compound_elements(const std::string& array, Variable& var);
   // The text of element `key` of `array` when that element is a compound variable, else null.
   const std::string* compound_element_value(const std::string& array, std::string_view key);
 
