@@ -12,6 +12,7 @@
 
 #include "interp/builtins.h"
 #include "interp/escapes.h"
+#include "interp/locale_text.h"
 #include "interp/printf_format.h"
 
 namespace forklift::interp {
@@ -50,33 +51,67 @@ int builtin_echo(Shell& shell, std::vector<std::string>& argv) {
 
 }  // namespace
 
-// Shell-quotes a string as printf %q does in ksh93.
+namespace {
+
+// Length of the character at s[i] that %q may keep as it is: 0 for a control
+// character or a byte outside ASCII (in the C locale) or outside valid UTF-8.
+size_t printable_length(const std::string& s, size_t i) {
+  auto byte = static_cast<unsigned char>(s[i]);
+  if (byte < 0x20 || byte == 0x7f) return 0;
+  if (byte < 0x80) return 1;
+  size_t len = text::utf8() ? text::char_length(s, i) : 1;
+  return len > 1 ? len : 0;
+}
+
+bool is_hex_digit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
+// Shell-quotes a string as printf %q does in ksh93: bare when every character
+// is safe, '…' when all are printable, else $'…' with escapes.
 std::string shell_quote(const std::string& s) {
   if (s.empty()) return "''";
-  bool plain = true;
-  for (char c : s) {
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-./,:+@%=").find(c) != std::string_view::npos)) {
+  bool plain = true, printable = true;
+  for (size_t i = 0; i < s.size();) {
+    size_t len = printable_length(s, i);
+    if (len == 0) {
+      plain = printable = false;
+      break;
+    }
+    if (len == 1 && !(std::isalnum(static_cast<unsigned char>(s[i])) || std::string_view("_-./,:+@%=").find(s[i]) != std::string_view::npos)) {
       plain = false;
     }
+    i += len;
   }
   if (plain) return s;
-  bool printable = true;
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) printable = false;
-  }
   if (printable && s.find('\'') == std::string::npos) return "'" + s + "'";
   std::string out = "$'";
-  for (char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    char c = s[i];
+    size_t len = printable_length(s, i);
     switch (c) {
+      case '\a': out += "\\a"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
       case '\n': out += "\\n"; break;
       case '\t': out += "\\t"; break;
       case '\r': out += "\\r"; break;
+      case '\033': out += "\\E"; break;
       case '\'': out += "\\'"; break;
       case '\\': out += "\\\\"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
-        else out.push_back(c);
+      default: {
+        if (len > 0) {
+          out.append(s, i, len);
+          i += len;
+          continue;
+        }
+        // \x takes every hex digit that follows: bracket the value when one does.
+        bool next_is_hex = i + 1 < s.size() && is_hex_digit(s[i + 1]);
+        std::string hex = fmt::format("{:02x}", static_cast<unsigned char>(c));
+        out += next_is_hex ? "\\x[" + hex + "]" : "\\x" + hex;
+      }
     }
+    ++i;
   }
   out += "'";
   return out;
