@@ -864,6 +864,19 @@ int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
     shell.set_scalar("OPTIND", std::to_string(optind));
     return status;
   };
+  // A bad option: silently `silent_value` with OPTARG the letter, else the
+  // message and '?' with OPTARG unset.
+  auto bad_option = [&](char silent_value, char letter, const std::string& message) {
+    if (silent) {
+      shell.set_scalar(name, std::string(1, silent_value));
+      shell.set_scalar("OPTARG", std::string(1, letter));
+    } else {
+      shell.error(message);
+      shell.set_scalar(name, "?");
+      shell.vars().unset("OPTARG");
+    }
+    return finish(0);
+  };
   if (static_cast<size_t>(optind) > args.size()) {
     shell.set_scalar(name, "?");
     offset = 0;
@@ -914,15 +927,7 @@ int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
         ++optind;
         offset = 0;
       }
-      if (silent) {
-        shell.set_scalar(name, "?");
-        shell.set_scalar("OPTARG", std::string(1, c));
-      } else {
-        shell.error(fmt::format("-{}: unknown option", c));
-        shell.set_scalar(name, "?");
-        shell.vars().unset("OPTARG");
-      }
-      return finish(0);
+      return bad_option('?', c, fmt::format("-{}: unknown option", c));
     }
   }
   if (option == nullptr) {
@@ -954,25 +959,11 @@ int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
   } else {
     ++optind;
     offset = 0;
-    if (silent) {
-      shell.set_scalar(name, ":");
-      shell.set_scalar("OPTARG", std::string(1, c));
-    } else {
-      shell.error(fmt::format("{}: argument expected", shown));
-      shell.set_scalar(name, "?");
-    }
-    return finish(0);
+    return bad_option(':', c, shown + ": argument expected");
   }
   offset = 0;
   if (option->argument == '#' && !parse_number_literal(value)) {
-    if (silent) {
-      shell.set_scalar(name, ":");
-      shell.set_scalar("OPTARG", std::string(1, c));
-    } else {
-      shell.error(fmt::format("{}: numeric argument expected", shown));
-      shell.set_scalar(name, "?");
-    }
-    return finish(0);
+    return bad_option(':', c, shown + ": numeric argument expected");
   }
   shell.set_scalar("OPTARG", value);
   shell.set_scalar(name, std::string(1, c));

@@ -186,17 +186,19 @@ int64_t Printf::integer(const std::string* arg, char conv) {
   return static_cast<int64_t>(d);
 }
 
-// The value of a '*' width or precision (with an optional N$ after it).
-int Printf::star_value(std::string_view format, size_t& i) {
-  int position = 0;
+// An argument position `N$` at format[i] (skipped); 0 when there is none.
+int read_position(std::string_view format, size_t& i) {
   size_t j = i;
   while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j]))) ++j;
-  if (j > i && j < format.size() && format[j] == '$') {
-    position = std::atoi(std::string(format.substr(i, j - i)).c_str());
-    i = j + 1;
-  }
-  const std::string* a = take(position);
-  return static_cast<int>(integer(a, 'd'));
+  if (j == i || j >= format.size() || format[j] != '$') return 0;
+  int position = std::atoi(std::string(format.substr(i, j - i)).c_str());
+  i = j + 1;
+  return position;
+}
+
+// The value of a '*' width or precision (with an optional N$ after it).
+int Printf::star_value(std::string_view format, size_t& i) {
+  return static_cast<int>(integer(take(read_position(format, i)), 'd'));
 }
 
 bool Printf::pass(std::string_view format) {
@@ -210,13 +212,7 @@ bool Printf::pass(std::string_view format) {
       continue;
     }
     size_t start = i++;
-    int position = 0;
-    size_t j = i;
-    while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j]))) ++j;
-    if (j > i && j < format.size() && format[j] == '$') {
-      position = std::atoi(std::string(format.substr(i, j - i)).c_str());
-      i = j + 1;
-    }
+    int position = read_position(format, i);
     Spec s;
     while (i < format.size() && std::string_view("-+ #0").find(format[i]) != std::string_view::npos) s.flags += format[i++];
     if (i < format.size() && format[i] == '*') {
