@@ -100,8 +100,14 @@ void Expander::add_unquoted(std::string_view text) {
   auto append_piece = [&](std::string_view piece) {
     if (piece.empty()) return;
     if (escaped) {
-      if (has_glob_syntax(piece)) current.has_glob = true;
-      current.text.append(piece);
+      // A backslash that an expansion produced is an ordinary character in
+      // ksh: it escapes nothing for globbing and stays in the argument.
+      size_t from = current.text.size();
+      for (char c : piece) {
+        if (c == '\\') current.text.push_back('\\');
+        current.text.push_back(c);
+      }
+      if (has_glob_syntax(std::string_view(current.text).substr(from))) current.has_glob = true;
     } else {
       current.text.append(piece);
     }
@@ -119,6 +125,7 @@ void Expander::add_unquoted(std::string_view text) {
       if (open) {
         fields.push_back(std::move(current));
         current = Field{};
+        current.escaped = escaped;
         open = false;
         ws_pending = true;
       }
@@ -128,6 +135,7 @@ void Expander::add_unquoted(std::string_view text) {
       } else {
         fields.push_back(std::move(current));
         current = Field{};
+        current.escaped = escaped;
       }
       open = false;
       // A non-white separator swallows the white space after it.
