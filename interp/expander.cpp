@@ -108,6 +108,7 @@ void Expander::add_unquoted(std::string_view text) {
         current.text.push_back(c);
       }
       if (has_glob_syntax(std::string_view(current.text).substr(from))) current.has_glob = true;
+      if (piece.find('{') != std::string_view::npos) current.has_brace = true;
     } else {
       current.text.append(piece);
     }
@@ -445,15 +446,17 @@ void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
       argv.add(std::move(field.text));
       continue;
     }
-    if (!braces && !(field.has_glob && !options_.noglob)) {
+    bool field_braces = braces || field.has_brace;
+    if (!field_braces && !(field.has_glob && !options_.noglob)) {
       unescape_pattern_into(field.text, argv.start_field());
       continue;
     }
     std::vector<std::string> expanded;
-    if (braces) brace_expand(field.text, expanded);
+    if (field_braces) brace_expand(field.text, expanded);
     else expanded.push_back(std::move(field.text));
     for (std::string& pattern : expanded) {
-      bool glob = !options_.noglob && (field.has_glob || (braces && pattern.find_first_of("*?[") != std::string::npos));
+      bool glob =
+          !options_.noglob && (field.has_glob || (field_braces && pattern.find_first_of("*?[") != std::string::npos));
       if (glob) {
         std::vector<std::string> matches = glob_pattern(pattern);
         if (!matches.empty()) {

@@ -83,9 +83,9 @@ void Shell::expand_lowered_word(LoweredWord& word, ArgvBuilder& argv) {
         if (value->empty()) return;
         const std::string* ifs = get_scalar(ifs_slot_, "IFS");
         std::string_view separators = ifs != nullptr ? std::string_view(*ifs) : std::string_view(" \t\n");
-        // A value that splitting and globbing leave alone is the field.
+        // A value that splitting, globbing and brace expansion leave alone is the field.
         if (value->find_first_of(separators) == std::string::npos &&
-            value->find_first_of("*?[\\") == std::string::npos) {
+            value->find_first_of("*?[\\{") == std::string::npos) {
           argv.add(std::string_view(*value));
           return;
         }

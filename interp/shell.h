@@ -57,6 +57,7 @@ struct Field {
   std::string text;
   bool escaped = false;
   bool has_glob = false;
+  bool has_brace = false;  // an unquoted expansion produced a `{`: ksh brace-expands its result
 };
 
 struct ShellOptions {
