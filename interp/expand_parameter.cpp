@@ -118,6 +118,9 @@ std::string substitute(const std::string& value, const std::string& pattern, con
   std::string out;
   size_t i = 0;
   bool replaced = false;
+  // An empty match right where a non-empty one ended is not another match
+  // (ksh: a=a,b; ${a//*/X} is X, not XX).
+  size_t nonempty_match_end = std::string::npos;
   while (i <= n) {
     if (replaced && !global) break;
     size_t match_len = std::string::npos;
@@ -128,7 +131,7 @@ std::string substitute(const std::string& value, const std::string& pattern, con
       }
     }
     size_t step = i < n ? text::char_length(v, i) : 1;
-    if (match_len == std::string::npos || (match_len == 0 && pattern.empty())) {
+    if (match_len == std::string::npos || (match_len == 0 && (pattern.empty() || i == nonempty_match_end))) {
       if (i < n) out.append(v.substr(i, step));
       i += step;
       continue;
@@ -140,6 +143,7 @@ std::string substitute(const std::string& value, const std::string& pattern, con
       i += step;
     } else {
       i += match_len;
+      nonempty_match_end = i;
     }
   }
   if (i < n) out.append(v.substr(i));
