@@ -67,9 +67,16 @@ enum class NodeKind : uint8_t {
   Assignment,     // `name=value`, `name+=value`, `name[sub]=value`:
                   // text = name slice; op = "=" or "+="; kids: [Subscript]?
                   // then [Word or ArrayLiteral]? (absent for `x=`).
+                  // ksh (exact parser only): a member of a compound element,
+                  // `a[1].x=3`, has text "a[1].x" spanning the subscript, whose
+                  // Subscript is still the first kid.
   ArrayLiteral,   // `(a b [k]=v)` or ksh compound `(x=1 y=2)`: kids are Word,
                   // KeyedElement or Assignment; span includes the parens.
-  KeyedElement,   // `[k]=v` inside ArrayLiteral: kids [Subscript, Word?].
+                  // ksh (exact parser only): also ArrayLiteral (a compound
+                  // element, `((x=1) (x=2))`) and Declaration (a typed member,
+                  // `(typeset -i n=1; b=2)`; `;` and newlines separate members).
+  KeyedElement,   // `[k]=v` inside ArrayLiteral: kids [Subscript, Word?], or
+                  // [Subscript, ArrayLiteral] for a compound element `[3]=(y=2)`.
   Subscript,      // `[...]` of an array reference or assignment: kids [Word]
                   // (the bracket content parsed as a word: indexed arrays
                   // evaluate it as arithmetic, associative arrays as a string).
@@ -149,6 +156,8 @@ enum class NodeKind : uint8_t {
                 // none for `@X`. flags: kParamBraced,
                 // kParamLength (`${#x}`), kParamIndirect (`${!x}`, `${!a[@]}`,
                 // `${!prefix*}` / `${!prefix@}` with op "*" / "@").
+                // ksh (exact parser only): `${a[i].y.z}` has text "a[i].y.z",
+                // spanning the subscript, with its Subscript as the first kid.
   CommandSub,   // $( list ): kids [List]; span includes `$(` and `)`.
   BraceSub,     // ksh ${ list; } (no fork): kids [List]; span `${`..`}`.
   Backtick,     // `list`: kids [List] (parsed from the unescaped body; spans of
@@ -159,7 +168,8 @@ enum class NodeKind : uint8_t {
 
   // ---- Arithmetic (the typed sub-tree inside (( )), $(( )), for (( ))) ------
   ArithNumber,   // text = literal slice: `42`, `010`, `16#ff`, `0x1F`, `3.5`, `1e3`.
-  ArithVariable, // text = name slice; kids [Subscript]? (`a[i+1]`).
+  ArithVariable, // text = name slice; kids [Subscript]? (`a[i+1]`). ksh
+                 // `a[0].x`: text "a[0].x" spans the subscript (as ParamExp).
   ArithBinary,   // op = one of + - * / % ** << >> < <= > >= == != & ^ | && || ,
                  // kids [left, right].
   ArithUnary,    // op = - + ! ~ ; kids [operand].
