@@ -252,14 +252,25 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
     source_ = saved_source;
     current_offset_ = saved_offset;
   };
+  // A ksh `function` has an EXIT trap of its own, run when it returns (or
+  // when the shell exits inside it) after its locals are gone.
+  std::optional<std::string> outer_exit_trap;
+  if (ksh_function && !traps_.empty()) outer_exit_trap = take_trap(0);
+  auto end_function_trap = [&] {
+    if (!ksh_function) return;
+    if (!traps_.empty()) run_exit_trap();
+    if (outer_exit_trap) traps_[0] = std::move(*outer_exit_trap);
+  };
   int status;
   try {
     status = exec(def->kids[0]);
   } catch (...) {
     leave();
+    end_function_trap();
     throw;
   }
   leave();
+  end_function_trap();
   if (flow_ == Flow::Return) {
     flow_ = Flow::None;
     status = last_status_;

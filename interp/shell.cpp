@@ -484,6 +484,14 @@ void Shell::export_variable(std::string_view name) {
 
 // ---- traps ------------------------------------------------------------------------
 
+std::optional<std::string> Shell::take_trap(int signal) {
+  auto it = traps_.find(signal);
+  if (it == traps_.end()) return std::nullopt;
+  std::string action = std::move(it->second);
+  traps_.erase(it);
+  return action;
+}
+
 void Shell::set_trap(int signal, std::optional<std::string> action) {
   if (!action) {
     traps_.erase(signal);

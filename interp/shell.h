@@ -154,6 +154,8 @@ class Shell {
   static constexpr int kErrTrap = 65;
   static constexpr int kDebugTrap = 66;
   void set_trap(int signal, std::optional<std::string> action);
+  // Removes and returns the action for `signal` (nullopt when none is set).
+  std::optional<std::string> take_trap(int signal);
   const std::string* trap_action(int signal) const;
   void run_exit_trap();
   void run_debug_trap();
