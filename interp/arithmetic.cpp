@@ -301,9 +301,11 @@ Number Shell::run_arith(const ArithCode& code) {
         stack.push_back(arith_variable(op.node->text, op.node->kids.empty() ? nullptr : lvalue_subscript(op.node), &op.slot));
         break;
       case ArithOp::Word: {
+        // Every part: `10#$x` is the literal `10#` and then the value of x.
         const Node* part = op.node->kids[0];
-        std::string text = expand_part_to_string(part);
-        if (part->kind == NodeKind::SingleQuoted) {
+        std::string text;
+        for (const Node* kid : op.node->kids) text += expand_part_to_string(kid);
+        if (part->kind == NodeKind::SingleQuoted && op.node->kids.size() == 1) {
           // 'c' in ksh arithmetic: the character's code.
           stack.push_back(Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0])));
         } else {
