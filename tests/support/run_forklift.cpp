@@ -5,10 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 extern char** environ;
 
@@ -27,9 +29,18 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// This process's environment with `env` in place of the entries it names:
+// getenv finds the first of two entries, so appending would not override.
 std::vector<std::string> environment_with(const Environment& env) {
   std::vector<std::string> entries;
-  for (char** e = environ; *e != nullptr; ++e) entries.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    std::string_view entry(*e);
+    bool replaced = std::any_of(env.begin(), env.end(), [&](const auto& setting) {
+      return entry.size() > setting.first.size() && entry.starts_with(setting.first) &&
+             entry[setting.first.size()] == '=';
+    });
+    if (!replaced) entries.emplace_back(entry);
+  }
   for (const auto& [name, value] : env) entries.push_back(name + "=" + value);
   return entries;
 }
