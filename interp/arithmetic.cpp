@@ -303,8 +303,8 @@ Number Shell::run_arith(const ArithCode& code) {
       case ArithOp::Word: {
         // Every part: `10#$x` is the literal `10#` and then the value of x.
         const Node* part = op.node->kids[0];
-        std::string text;
-        for (const Node* kid : op.node->kids) text += expand_part_to_string(kid);
+        std::string text = expand_part_to_string(part);
+        for (size_t k = 1; k < op.node->kids.size(); ++k) text += expand_part_to_string(op.node->kids[k]);
         if (part->kind == NodeKind::SingleQuoted && op.node->kids.size() == 1) {
           // 'c' in ksh arithmetic: the character's code.
           stack.push_back(Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0])));

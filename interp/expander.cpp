@@ -88,12 +88,9 @@ void Expander::break_field() {
 
 void Expander::add_unquoted(std::string_view text) {
   if (!split) {
-    if (escaped) {
-      // In a pattern, an unquoted expansion keeps its pattern characters.
-      current.text.append(text);
-    } else {
-      current.text.append(text);
-    }
+    // In a pattern, an unquoted expansion keeps its pattern characters (and
+    // its backslashes escape, unlike in arguments).
+    current.text.append(text);
     open = true;
     return;
   }
@@ -103,9 +100,13 @@ void Expander::add_unquoted(std::string_view text) {
       // A backslash that an expansion produced is an ordinary character in
       // ksh: it escapes nothing for globbing and stays in the argument.
       size_t from = current.text.size();
-      for (char c : piece) {
-        if (c == '\\') current.text.push_back('\\');
-        current.text.push_back(c);
+      if (piece.find('\\') == std::string_view::npos) {
+        current.text.append(piece);
+      } else {
+        for (char c : piece) {
+          if (c == '\\') current.text.push_back('\\');
+          current.text.push_back(c);
+        }
       }
       if (has_glob_syntax(std::string_view(current.text).substr(from))) current.has_glob = true;
       if (piece.find('{') != std::string_view::npos) current.has_brace = true;

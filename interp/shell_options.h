@@ -20,8 +20,7 @@ const OptionName* find_option(std::string_view name);  // null when unknown
 const OptionName* find_option_letter(char letter);     // null when unknown
 // Interactive and editing options: accepted by name, with no effect.
 bool is_ignored_option(std::string_view name);
-// Letters ksh accepts that have no effect in a script (-h -m -p -k -B -b's
-// job notices are handled by `notify`).
+// Letters ksh accepts that have no effect in a script: -h -m -p -k -B.
 bool is_ignored_option_letter(char letter);
 
 }  // namespace forklift::interp
