@@ -1,8 +1,8 @@
 // `forklift bench SCRIPT`: times a script against its rewrite (what `forklift
 // fix` would write, or --fixed FILE) under the bundled interpreter and any
 // --shell, counts the processes each spawned, and prints the speedup; --plot
-// draws it. The runs go through interp/script_runner, the timing and
-// statistics through interp/bench.
+// draws it. The runs go through harness/script_runner, the timing and
+// statistics through harness/bench.
 #include <unistd.h>
 
 #include <cstdio>
@@ -16,21 +16,22 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
-#include "cli/bench/bench_report.h"
-#include "cli/bench/plot_file.h"
 #include "cli/lint_settings.h"
+#include "cli/prepared_rewrite.h"
 #include "cli/progress_bar.h"
 #include "cli/rule_flags.h"
 #include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
-#include "cli/verify/prepared_rewrite.h"
-#include "interp/bench/comparison.h"
-#include "interp/bench/svg_plot.h"
+#include "harness/bench/bench_report.h"
+#include "harness/bench/comparison.h"
+#include "harness/bench/plot_file.h"
+#include "harness/bench/svg_plot.h"
 
 namespace forklift::cli {
 namespace {
 
 namespace fs = std::filesystem;
+namespace bench = harness::bench;
 
 struct BenchFlags {
   std::string script;
@@ -47,8 +48,8 @@ struct BenchFlags {
 void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
 
 // What every run shares; nullopt (after saying why) on a bad flag.
-std::optional<interp::ScriptRun> shared_run(const BenchFlags& flags) {
-  std::optional<interp::ScriptRun> run = script_run_settings(flags.run);
+std::optional<harness::ScriptRun> shared_run(const BenchFlags& flags) {
+  std::optional<harness::ScriptRun> run = script_run_settings(flags.run);
   if (run) {
     run->keep_files = false;
     run->script_name = fs::path(flags.script).filename().string();
@@ -57,24 +58,24 @@ std::optional<interp::ScriptRun> shared_run(const BenchFlags& flags) {
 }
 
 // The comparison under each shell; nullopt (after saying why) when a run failed.
-std::optional<std::vector<interp::bench::Comparison>> time_shells(const BenchFlags& flags,
-                                                                 const std::vector<std::string>& shells,
-                                                                 const interp::ScriptRun& shared,
-                                                                 const fs::path& rewritten) {
-  std::vector<interp::bench::ComparisonPlan> plans;
+std::optional<std::vector<bench::Comparison>> time_shells(const BenchFlags& flags,
+                                                          const std::vector<std::string>& shells,
+                                                          const harness::ScriptRun& shared,
+                                                          const fs::path& rewritten) {
+  std::vector<bench::ComparisonPlan> plans;
   size_t total_runs = 0;
   for (const std::string& shell : shells) {
-    interp::bench::ComparisonPlan plan{shared, shared, flags.runs, flags.warmup};
+    bench::ComparisonPlan plan{shared, shared, flags.runs, flags.warmup};
     plan.original.shell = plan.rewritten.shell = shell;
     plan.original.script = flags.script;
     plan.rewritten.script = rewritten;
-    total_runs += interp::bench::runs_in(plan);
+    total_runs += bench::runs_in(plan);
     plans.push_back(std::move(plan));
   }
   ProgressBar progress(total_runs, isatty(STDERR_FILENO) == 1, "runs");
-  std::vector<interp::bench::Comparison> comparisons;
-  for (const interp::bench::ComparisonPlan& plan : plans) {
-    interp::bench::ComparisonOutcome outcome = interp::bench::compare(plan, [&] { progress.advance(); });
+  std::vector<bench::Comparison> comparisons;
+  for (const bench::ComparisonPlan& plan : plans) {
+    bench::ComparisonOutcome outcome = bench::compare(plan, [&] { progress.advance(); });
     if (!outcome.comparison) {
       print_error(outcome.error);
       return std::nullopt;
@@ -90,7 +91,7 @@ int run_bench(const BenchFlags& flags) {
   auto shared = shared_run(flags);
   if (!shells || !shared) return kExitUsage;
   if (flags.plot) {
-    if (auto problem = plot_path_problem(*flags.plot)) {
+    if (auto problem = bench::plot_path_problem(*flags.plot)) {
       print_error("--plot " + *problem);
       return kExitUsage;
     }
@@ -112,14 +113,14 @@ int run_bench(const BenchFlags& flags) {
 
   auto comparisons = time_shells(flags, *shells, *shared, rewritten);
   if (!comparisons) return kExitUsage;
-  BenchReport report{flags.script, flags.fixed.value_or(""), flags.runs, flags.warmup, std::move(*comparisons)};
+  bench::BenchReport report{flags.script, flags.fixed.value_or(""), flags.runs, flags.warmup, std::move(*comparisons)};
   if (flags.plot) {
-    if (auto error = write_new_file_atomically(*flags.plot, interp::bench::render_svg(bench_chart(report)))) {
+    if (auto error = bench::write_new_file_atomically(*flags.plot, bench::render_svg(bench::bench_chart(report)))) {
       print_error(*error);
       return kExitUsage;
     }
   }
-  std::string rendered = flags.format == "json" ? render_bench_json(report) : render_bench_text(report);
+  std::string rendered = flags.format == "json" ? bench::render_bench_json(report) : bench::render_bench_text(report);
   std::fputs(rendered.c_str(), stdout);
   return kExitOk;
 }

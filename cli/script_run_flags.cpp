@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %s\n", message.c_str()); }
 
-bool add_environment(const std::vector<std::string>& assignments, interp::ScriptRun& run) {
+bool add_environment(const std::vector<std::string>& assignments, harness::ScriptRun& run) {
   for (const std::string& assignment : assignments) {
     size_t equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0) {
@@ -30,7 +30,7 @@ bool add_environment(const std::vector<std::string>& assignments, interp::Script
   return true;
 }
 
-bool add_inputs(const std::vector<std::string>& inputs, interp::ScriptRun& run) {
+bool add_inputs(const std::vector<std::string>& inputs, harness::ScriptRun& run) {
   for (const std::string& input : inputs) {
     if (!fs::exists(input)) {
       print_error(fmt::format("--input {}: no such file or directory", input));
@@ -41,7 +41,7 @@ bool add_inputs(const std::vector<std::string>& inputs, interp::ScriptRun& run) 
   return true;
 }
 
-bool read_stdin_file(const std::string& path, interp::ScriptRun& run) {
+bool read_stdin_file(const std::string& path, harness::ScriptRun& run) {
   std::ifstream in(path, std::ios::binary);
   if (!in || fs::is_directory(path)) {
     print_error(fmt::format("--stdin {}: cannot read it", path));
@@ -63,8 +63,8 @@ void ScriptRunFlags::add_to(CLI::App& command) {
       ->check(CLI::Range(0.001, 86400.0));
 }
 
-std::optional<interp::ScriptRun> script_run_settings(const ScriptRunFlags& flags) {
-  interp::ScriptRun run;
+std::optional<harness::ScriptRun> script_run_settings(const ScriptRunFlags& flags) {
+  harness::ScriptRun run;
   run.args = flags.args;
   run.timeout = std::chrono::milliseconds(static_cast<int64_t>(flags.timeout_seconds * 1000));
   if (!add_environment(flags.env, run) || !add_inputs(flags.inputs, run)) return std::nullopt;

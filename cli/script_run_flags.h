@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "interp/script_runner.h"
+#include "harness/script_runner.h"
 
 namespace forklift::cli {
 
@@ -23,7 +23,7 @@ struct ScriptRunFlags {
 
 // The run settings every run shares; nullopt (after saying why on stderr)
 // on a bad flag: an --env without `=`, a missing --input, an unreadable --stdin.
-std::optional<interp::ScriptRun> script_run_settings(const ScriptRunFlags& flags);
+std::optional<harness::ScriptRun> script_run_settings(const ScriptRunFlags& flags);
 
 // `first`, then each requested shell once, in order; "forklift" is the
 // bundled interpreter. nullopt (after saying why) when a shell is not in PATH.

@@ -1,7 +1,7 @@
 // `forklift verify SCRIPT…`: runs each script and its rewrite on the same
 // inputs and reports whether they behaved the same. The fix comes from the
 // same machinery as `forklift fix` (or from --fixed); the runs go through
-// interp/script_runner under the bundled interpreter and any --shell given.
+// harness/script_runner under the bundled interpreter and any --shell given.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -15,17 +15,18 @@
 
 #include "cli/app.h"
 #include "cli/lint_settings.h"
+#include "cli/prepared_rewrite.h"
 #include "cli/rule_flags.h"
 #include "cli/script_run_flags.h"
 #include "cli/subcommands.h"
-#include "cli/verify/prepared_rewrite.h"
-#include "cli/verify/verify_report.h"
-#include "interp/verify/rewrite_check.h"
+#include "harness/verify/rewrite_check.h"
+#include "harness/verify/verify_report.h"
 
 namespace forklift::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using harness::FileVerification;
 
 // Some check could not run (timeout, unsupported construct, missing shell),
 // and none showed a difference.
@@ -45,17 +46,17 @@ void print_error(const std::string& message) { std::fprintf(stderr, "forklift: %
 
 // The bundled interpreter runs ksh93: an agreement there says less about a
 // bash script than one under bash, so the user is told when bash was not asked for.
-void note_bash_under_ksh(std::vector<interp::RewriteCheck>& checks) {
-  auto is_bash = [](const interp::RewriteCheck& c) { return fs::path(c.shell).filename() == "bash"; };
+void note_bash_under_ksh(std::vector<harness::RewriteCheck>& checks) {
+  auto is_bash = [](const harness::RewriteCheck& c) { return fs::path(c.shell).filename() == "bash"; };
   if (std::any_of(checks.begin(), checks.end(), is_bash)) return;
-  for (interp::RewriteCheck& check : checks) {
-    if (check.shell == "forklift" && check.verdict == interp::Verdict::Equivalent && check.note.empty()) {
+  for (harness::RewriteCheck& check : checks) {
+    if (check.shell == "forklift" && check.verdict == harness::Verdict::Equivalent && check.note.empty()) {
       check.note = "ran as ksh93; this is a bash script: add --shell bash to run it under bash";
     }
   }
 }
 
-FileVerification verify_file(const std::string& path, const VerifyFlags& flags, const interp::ScriptRun& settings,
+FileVerification verify_file(const std::string& path, const VerifyFlags& flags, const harness::ScriptRun& settings,
                              const std::vector<std::string>& shells, SettingsResolver& resolver,
                              RewriteDirectory& directory) {
   FileVerification file{path, flags.fixed.value_or("")};
@@ -65,9 +66,9 @@ FileVerification verify_file(const std::string& path, const VerifyFlags& flags, 
   file.applied = prepared.applied;
   if (!file.error.empty() || !file.changed) return file;
   for (const std::string& shell : shells) {
-    interp::ScriptRun run = settings;
+    harness::ScriptRun run = settings;
     run.shell = shell;
-    file.checks.push_back(interp::check_rewrite(path, prepared.rewritten, run, flags.runs));
+    file.checks.push_back(harness::check_rewrite(path, prepared.rewritten, run, flags.runs));
   }
   // Bash is also the default guess: only a script that says it is bash gets the note.
   if (prepared.dialect.dialect == Dialect::Bash && prepared.dialect.source != DialectSource::Default) {
@@ -80,8 +81,8 @@ int exit_status(const std::vector<FileVerification>& files) {
   bool different = false, could_not_run = false, error = false;
   for (const FileVerification& file : files) {
     error |= !file.error.empty();
-    different |= file.error.empty() && file_verdict(file) == interp::Verdict::Different;
-    could_not_run |= file.error.empty() && file_verdict(file) == interp::Verdict::CouldNotRun;
+    different |= file.error.empty() && harness::file_verdict(file) == harness::Verdict::Different;
+    could_not_run |= file.error.empty() && harness::file_verdict(file) == harness::Verdict::CouldNotRun;
   }
   if (error) return kExitUsage;
   if (different) return kExitFindings;
@@ -105,7 +106,7 @@ int run_verify(const VerifyFlags& flags) {
     files.push_back(verify_file(script, flags, *settings, *shells, resolver, directory));
     if (!files.back().error.empty()) print_error(files.back().error);
   }
-  std::string report = flags.format == "json" ? render_json(files) : render_text(files);
+  std::string report = flags.format == "json" ? harness::render_json(files) : harness::render_text(files);
   std::fputs(report.c_str(), stdout);
   return exit_status(files);
 }

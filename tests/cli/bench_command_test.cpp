@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "interp/bench/process_count.h"
+#include "harness/bench/process_count.h"
 #include "interp/process_launcher.h"
 #include "tests/cli/fix_samples.h"
-#include "tests/support/run_forklift.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/run_forklift.h"
 
 using forklift::test::read_file;
 using forklift::test::run_forklift;
@@ -27,7 +27,7 @@ namespace {
 const std::string kSeed = std::string(FORKLIFT_SOURCE_DIR) + "/samples/run2_slow.ksh";
 const std::string kSeedFixed = std::string(FORKLIFT_SOURCE_DIR) + "/samples/run2_slow.fixed.ksh";
 
-bool counting() { return forklift::interp::bench::process_counting_available(); }
+bool counting() { return forklift::harness::bench::process_counting_available(); }
 
 bool installed(const std::string& shell) {
   const char* path = std::getenv("PATH");

@@ -12,9 +12,9 @@
 
 #include <fmt/format.h>
 
+#include "harness/script_runner.h"
+#include "harness/verify/run_comparison.h"
 #include "interp/process_launcher.h"
-#include "interp/script_runner.h"
-#include "interp/verify/run_comparison.h"
 #include "rewriter/fix_loop.h"
 #include "rules/linter.h"
 #include "rules/rule.h"
@@ -72,17 +72,17 @@ Fixed fix(const std::string& script, const std::string& code, bool unsafe) {
 }
 
 std::map<std::string, std::string> run_blocks(const std::string& shell, const std::string& path) {
-  interp::ScriptRun run;
+  harness::ScriptRun run;
   run.shell = shell;
   run.script = path;
   run.script_name = "property.sh";
   run.forklift_binary = FORKLIFT_BINARY;
   run.count_processes = false;
   run.timeout = std::chrono::seconds(30);
-  interp::RunOutcome outcome = interp::run_script(run);
+  harness::RunOutcome outcome = harness::run_script(run);
   INFO(shell << " " << path << ": " << outcome.error);
   REQUIRE(outcome.ran);
-  return split_blocks(interp::normalized_for_comparison(outcome).out);
+  return split_blocks(harness::normalized_for_comparison(outcome).out);
 }
 
 // One line per block whose output differs, for failure messages.
