@@ -1,6 +1,7 @@
 // FL201 backticks: `` `cmd` `` -> `$(cmd)`, re-escaping nested backticks.
 #include <fmt/format.h>
 
+#include "rules/backtick_body.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
 
@@ -26,95 +27,20 @@ x=$(echo $(echo inner))
 ```
 
 ## Fix safety
-Safe: the body is unescaped the way the shell does it inside backticks (`\$`,
-`` \` `` and `\\` lose their backslash; others keep it), nested backticks
-become nested `$( )`, and a body starting with `(` gets a space so it does not
-read as `$((`. Unsafe when the backticks are inside double quotes and the body
-has `\"` (shells disagree on whether that backslash is removed).
+Safe: the body is unescaped the way the shell does it inside backticks: `\$`,
+`` \` `` and `\\` lose their backslash, others keep it, and inside double
+quotes `\"` loses its backslash too (dash, bash, ksh93, mksh and BusyBox
+agree). Nested backticks become nested `$( )`; a `$` right before the
+backtick (`$\`cmd\``, a literal `$`) is written `\$` so it does not form `$$`
+(the shell's PID); a body starting with `(` gets a space so it does not read
+as `$((`; a body ending in a comment gets a newline before the `)`. Unsafe in
+a here-document when the body has `\"`: dash and ksh93 remove that backslash,
+bash and mksh keep it. No fix when the body has a here-document of its own or
+ends in a lone backslash.
 )md";
 
 constexpr RuleInfo kInfo{"FL201", "backticks", "Backtick command substitution: use `$( )`", Severity::Info, kDocs,
                          "SC2006"};
-
-// Converts the raw text between backticks into the body of `$( )`; nullopt
-// when the text cannot be converted faithfully.
-class BacktickConverter {
- public:
-  explicit BacktickConverter(FixSafety& safety) : safety_(safety) {}
-
-  std::optional<std::string> convert(std::string_view raw, bool in_double_quotes) {
-    if (++depth_ > 64) return std::nullopt;
-    std::string body = unescape(raw, in_double_quotes);
-    std::optional<std::string> converted = convert_nested(body);
-    --depth_;
-    if (!converted) return std::nullopt;
-    size_t trailing = 0;
-    while (trailing < converted->size() && (*converted)[converted->size() - 1 - trailing] == '\\') ++trailing;
-    if (trailing % 2 == 1) return std::nullopt;  // a final `\` would escape the `)`
-    if (!converted->empty() && (*converted)[0] == '(') return " " + *converted;
-    return converted;
-  }
-
- private:
-  std::string unescape(std::string_view raw, bool in_double_quotes) {
-    std::string out;
-    for (size_t i = 0; i < raw.size(); ++i) {
-      if (raw[i] == '\\' && i + 1 < raw.size()) {
-        char next = raw[i + 1];
-        if (next == '$' || next == '`' || next == '\\') {
-          out += next;
-          ++i;
-          continue;
-        }
-        if (next == '"' && in_double_quotes) {
-          safety_.downgrade(Applicability::Unsafe, "shells disagree on `\\\"` inside backticks inside double quotes");
-          out += next;
-          ++i;
-          continue;
-        }
-      }
-      out += raw[i];
-    }
-    return out;
-  }
-
-  // Replaces the backtick substitutions left in an unescaped body.
-  std::optional<std::string> convert_nested(std::string_view body) {
-    std::string out;
-    bool single = false;
-    bool dquote = false;
-    for (size_t i = 0; i < body.size(); ++i) {
-      char c = body[i];
-      if (single) {
-        single = c != '\'';
-        out += c;
-      } else if (c == '\\' && i + 1 < body.size()) {
-        out += c;
-        out += body[++i];
-      } else if (c == '\'' && !dquote) {
-        single = true;
-        out += c;
-      } else if (c == '"') {
-        dquote = !dquote;
-        out += c;
-      } else if (c == '`') {
-        size_t close = i + 1;
-        while (close < body.size() && body[close] != '`') close += body[close] == '\\' ? 2 : 1;
-        if (close >= body.size()) return std::nullopt;
-        std::optional<std::string> inner = convert(body.substr(i + 1, close - i - 1), dquote);
-        if (!inner) return std::nullopt;
-        out += fmt::format("$({})", *inner);
-        i = close;
-      } else {
-        out += c;
-      }
-    }
-    return out;
-  }
-
-  FixSafety& safety_;
-  int depth_ = 0;
-};
 
 class Backticks final : public Rule {
  public:
@@ -127,14 +53,24 @@ class Backticks final : public Rule {
       std::string_view text = model.text(node);
       if (text.size() < 2 || text.front() != '`' || text.back() != '`') return false;
       const Node* parent = model.parent(node);
-      bool in_double_quotes = parent != nullptr && (parent->is(NodeKind::DoubleQuoted) || parent->is(NodeKind::HereDocBody));
+      bool in_here_document = parent != nullptr && parent->is(NodeKind::HereDocBody);
+      bool in_double_quotes = in_here_document || (parent != nullptr && parent->is(NodeKind::DoubleQuoted));
       FixSafety safety;
-      BacktickConverter converter(safety);
-      std::optional<std::string> body = converter.convert(text.substr(1, text.size() - 2), in_double_quotes);
+      if (in_here_document && text.find("\\\"") != std::string_view::npos) {
+        safety.downgrade(Applicability::Unsafe,
+                         "in a here-document dash and ksh93 remove the backslash of `\\\"` inside backticks, bash and mksh keep it");
+      }
+      std::optional<std::string> body = dollar_paren_body(text.substr(1, text.size() - 2), in_double_quotes);
       Diagnostic diagnostic = make_diagnostic(kInfo, node, "Use `$( )` instead of backticks");
       if (body) {
         std::string replacement = fmt::format("$({})", *body);
-        attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(node, replacement)});
+        Edit edit = replace_node(node, replacement);
+        // `$` then a backtick is a literal `$`; before `$(` it would form `$$`.
+        if (unescaped_dollar_before(model.source(), node->begin)) {
+          edit.begin -= 1;
+          edit.replacement = "\\$" + replacement;
+        }
+        attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", edit.replacement), {edit});
       }
       out.push_back(std::move(diagnostic));
       return false;  // nested backticks are converted with their parent

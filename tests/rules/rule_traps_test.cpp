@@ -158,6 +158,10 @@ TEST_CASE("trap 4.2: ksh93 forks no process for $(pwd), bash does") {
 TEST_CASE("nested escaped backticks become nested $( )") {
   CHECK(first_finding("FL201", "x=`echo \\`echo inner\\``\n", Dialect::Sh).replacement == "$(echo $(echo inner))");
   CHECK(first_finding("FL201", "x=`echo \\$HOME`\n", Dialect::Sh).replacement == "$(echo $HOME)");
+  // A `$` right before a backtick is a literal `$`: `$$(…)` would be the PID.
+  CHECK(first_finding("FL201", "x=\"$`echo y`\"\n", Dialect::Sh).replacement == "\\$$(echo y)");
+  CHECK(first_finding("FL201", "eval v=$`echo $n`\n", Dialect::Sh).replacement == "\\$$(echo $n)");
+  CHECK(first_finding("FL201", "x=\\$`echo y`\n", Dialect::Sh).replacement == "$(echo y)");
   // `\\` at the end unescapes to a lone `\` that would escape the `)`: reported, not rewritten.
   Finding trailing = first_finding("FL201", "x=`echo \\\\`\n", Dialect::Sh);
   CHECK(trailing.reported);
