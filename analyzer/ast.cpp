@@ -1,74 +1,29 @@
 #include "analyzer/ast.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace forklift {
 
+// NodeKind (ast.h) lists the schema's kinds in the schema's order.
+constexpr NodeKind kSchemaKinds[] = {
+#define FORKLIFT_NODE(kind, ...) NodeKind::kind,
+#include "analyzer/ast_schema.def"
+};
+constexpr bool enum_follows_schema() {
+  for (size_t i = 0; i < std::size(kSchemaKinds); ++i) {
+    if (static_cast<size_t>(kSchemaKinds[i]) != i) return false;
+  }
+  return static_cast<size_t>(NodeKind::Error) + 1 == std::size(kSchemaKinds);
+}
+static_assert(enum_follows_schema());
+
 std::string_view kind_name(NodeKind kind) {
   switch (kind) {
-    case NodeKind::Program: return "Program";
-    case NodeKind::List: return "List";
-    case NodeKind::AndIf: return "AndIf";
-    case NodeKind::OrIf: return "OrIf";
-    case NodeKind::Background: return "Background";
-    case NodeKind::Coprocess: return "Coprocess";
-    case NodeKind::Pipeline: return "Pipeline";
-    case NodeKind::Negated: return "Negated";
-    case NodeKind::Time: return "Time";
-    case NodeKind::SimpleCommand: return "SimpleCommand";
-    case NodeKind::Declaration: return "Declaration";
-    case NodeKind::Assignment: return "Assignment";
-    case NodeKind::ArrayLiteral: return "ArrayLiteral";
-    case NodeKind::KeyedElement: return "KeyedElement";
-    case NodeKind::Subscript: return "Subscript";
-    case NodeKind::Redirect: return "Redirect";
-    case NodeKind::IoNumber: return "IoNumber";
-    case NodeKind::HereDocBody: return "HereDocBody";
-    case NodeKind::Subshell: return "Subshell";
-    case NodeKind::BraceGroup: return "BraceGroup";
-    case NodeKind::If: return "If";
-    case NodeKind::Elif: return "Elif";
-    case NodeKind::Else: return "Else";
-    case NodeKind::While: return "While";
-    case NodeKind::Until: return "Until";
-    case NodeKind::For: return "For";
-    case NodeKind::Select: return "Select";
-    case NodeKind::ArithFor: return "ArithFor";
-    case NodeKind::Case: return "Case";
-    case NodeKind::CaseItem: return "CaseItem";
-    case NodeKind::FunctionDef: return "FunctionDef";
-    case NodeKind::Redirected: return "Redirected";
-    case NodeKind::TestCommand: return "TestCommand";
-    case NodeKind::ArithCommand: return "ArithCommand";
-    case NodeKind::TestBinary: return "TestBinary";
-    case NodeKind::TestUnary: return "TestUnary";
-    case NodeKind::TestGroup: return "TestGroup";
-    case NodeKind::Word: return "Word";
-    case NodeKind::Literal: return "Literal";
-    case NodeKind::SingleQuoted: return "SingleQuoted";
-    case NodeKind::DoubleQuoted: return "DoubleQuoted";
-    case NodeKind::AnsiCQuoted: return "AnsiCQuoted";
-    case NodeKind::LocaleQuoted: return "LocaleQuoted";
-    case NodeKind::ParamExp: return "ParamExp";
-    case NodeKind::CommandSub: return "CommandSub";
-    case NodeKind::BraceSub: return "BraceSub";
-    case NodeKind::Backtick: return "Backtick";
-    case NodeKind::ArithExp: return "ArithExp";
-    case NodeKind::ArithBracket: return "ArithBracket";
-    case NodeKind::ProcessSub: return "ProcessSub";
-    case NodeKind::ArithNumber: return "ArithNumber";
-    case NodeKind::ArithVariable: return "ArithVariable";
-    case NodeKind::ArithBinary: return "ArithBinary";
-    case NodeKind::ArithUnary: return "ArithUnary";
-    case NodeKind::ArithPreIncr: return "ArithPreIncr";
-    case NodeKind::ArithPostIncr: return "ArithPostIncr";
-    case NodeKind::ArithAssign: return "ArithAssign";
-    case NodeKind::ArithTernary: return "ArithTernary";
-    case NodeKind::ArithGroup: return "ArithGroup";
-    case NodeKind::ArithCall: return "ArithCall";
-    case NodeKind::ArithWord: return "ArithWord";
-    case NodeKind::Empty: return "Empty";
-    case NodeKind::Error: return "Error";
+#define FORKLIFT_NODE(name, ...) \
+  case NodeKind::name:           \
+    return #name;
+#include "analyzer/ast_schema.def"
   }
   return "?";
 }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analyzer/ast_shape.h"
 #include "analyzer/exact_parser.h"
 #include "tests/analyzer/exact_test_support.h"
 
@@ -66,6 +67,7 @@ TEST_CASE("exact parser: system shell scripts parse without crashing", "[exact][
     INFO(path.string());
     CHECK(test::span_violations(*result.ast->root, file.size()) == "");
     CHECK(test::text_violations(*result.ast->root, file.text()) == "");
+    CHECK(check_shape(result.ast->root) == "");
   }
   WARN("exact parser: " << parsed << " system scripts parsed, " << failed << " refused with a syntax error");
 }

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analyzer/ast_shape.h"
 #include "analyzer/ast_printer.h"
 #include "analyzer/exact_parser.h"
 #include "tests/analyzer/exact_test_support.h"
@@ -102,6 +103,7 @@ TEST_CASE("exact parser: golden table of snippets", "[exact]") {
       if (result.ast != nullptr) {
         CHECK(test::span_violations(*result.ast->root, file.size()).empty());
         CHECK(test::text_violations(*result.ast->root, file.text()).empty());
+        CHECK(check_shape(result.ast->root) == "");
       }
     }
   }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_shape.h"
+
 namespace forklift::test {
 namespace {
 
@@ -53,7 +55,8 @@ std::string check_ast_invariants(const Ast& ast, std::string_view source) {
       return fmt::format("comment {}-{} is not a comment", comment.begin, comment.end);
     }
   }
-  return check(ast.root, source, ast.root->span());
+  std::string problem = check(ast.root, source, ast.root->span());
+  return problem.empty() ? check_shape(ast.root) : problem;
 }
 
 std::string shape(const Node* node) {

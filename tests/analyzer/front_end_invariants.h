@@ -1,5 +1,6 @@
 // Properties every AST must have whichever front end built it (analyzer/ast.h):
-// spans nested and ordered, text slices of the source, literal runs merged.
+// spans nested and ordered, text slices of the source, literal runs merged,
+// every node of the shape its kind declares (check_shape).
 #pragma once
 
 #include <string>
