@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench clean
+.PHONY: bootstrap build test test-asan demo bench vscode clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -24,6 +24,10 @@ demo: build
 
 bench: build
 	@bench/run_all.sh $(BUILD_DIR)/cli/forklift
+
+# editors/vscode/forklift.vsix, with the npm packages pinned in its package-lock.json.
+vscode:
+	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && npm run package
 
 clean:
 	rm -rf build

@@ -14,7 +14,7 @@ KSH=${KSH:-/usr/bin/ksh}
 BASH_BIN=${BASH_BIN:-/bin/bash}
 SCALE=${SCALE:-1}
 INSTRUCTIONS=${INSTRUCTIONS:-0}
-DIVIDE=1
+DIVIDE=${DIVIDE:-1}  # divides every size: DIVIDE=20 for a quick run
 if [[ $INSTRUCTIONS == 1 ]]; then DIVIDE=100; fi
 WORK=$(mktemp -d /tmp/forklift-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
