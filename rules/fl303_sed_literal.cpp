@@ -1,131 +1,148 @@
-// FL303 sed-literal-substitution: `$(echo "$v" | sed 's/lit/rep/g')` -> `${v//lit/rep}`.
-#include <cctype>
-
+// FL303 sed-substitution: `$(echo "$v" | sed 's/^X//')` -> `${v#X}`, through
+// the sed compiler (rules/sed/).
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
+#include "rules/sed/translate.h"
+#include "rules/sed_value_facts.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
 
 constexpr std::string_view kDocs = R"md(## What it does
-Finds a variable piped into `sed 's/PATTERN/REPLACEMENT/[g]'` whose pattern
-and replacement are plain text.
+Finds a variable's value piped into `sed` (`echo "$v" | sed …`,
+`printf '%s\n' "$v" | sed …`, `sed … <<< "$v"`, inside `$( )` or backticks)
+whose program has an exact equivalent in the shell: `s` commands whose
+pattern the shell's patterns express, `y`, chains of `-e` and `;`, `-n` with
+`s///p`.
 
 ## Why is this bad?
-Three processes (the substitution, `echo`, `sed`) for a replacement that
-`${v//PATTERN/REPLACEMENT}` does in bash, ksh and mksh.
+Two or three processes (the substitution, `echo`, `sed`) for what a parameter
+expansion or a `case` does without any.
 
 ## Example
 ```sh
-name=$(echo "$file" | sed 's/-/_/g')
+name=$(echo "$file" | sed 's,/[^/]*$,,')
+key=$(echo "$line" | sed 's/=.*//')
 ```
 
 ## Use instead
 ```sh
-name=${file//-/_}
+name=${file%/*}
+key=${line%%=*}
 ```
 
 ## Fix safety
-Only patterns without regular-expression characters (`. [ ] * ^ $ \`) and
-replacements without `&` or `\` are rewritten; the pattern is quoted so glob
-characters stay literal (`s/./X/` is a regex, `${v/./X}` is not). The fix is
-unsafe: echo eats a value of `-n` and dash's echo interprets backslashes,
-`$( )` strips the value's trailing newlines while the expansion keeps them,
-and without `g` sed replaces the first match on every line, the expansion
-only the first in the whole value. Not offered for `sh` (dash has no
-`${v//…}`).
+sed edits each line of its input, the rewrite the whole value: the fix is
+safe only when the value is known to be one line (no newline) and, when
+`echo` prints it, known to be safe for `echo` (no leading `-`, no
+backslash: bash and mksh take `-n` as an option, dash and mksh interpret
+backslashes). `$( )` strips the trailing newline sed prints; the rewrite
+has none to strip. Otherwise the fix is unsafe and names the fact that is
+missing. Translations: anchored literals and `.*` become `#`, `##`, `%`,
+`%%`; `[set]*` at an end, `L[^L]*$` and `^[^L]*L` have their own forms;
+other replacements are a `case` in POSIX sh and `${v/p/r}` in bash, ksh and
+mksh (pattern and replacement quoted, so `*?[` and bash 5.2's `&` stay
+literal); `s/LL*/L/g` is a loop; `y` is one `${v//a/x}` per character when
+no character is mapped twice. In dash and mksh `?` and `[…]` match a byte
+where sed matches a character: with those the fix is unsafe for UTF-8
+values. `printf %s "$v" | sed` gives sed no line at all for an empty value:
+unsafe. Values are assumed to be valid text in the locale.
 )md";
 
-constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` replacing plain text in a variable: use `${v//…/…}`",
+constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a variable's value: use parameter expansion",
                          Severity::Warning, kDocs, "SC2001"};
 
-struct SedSubstitution {
-  std::string pattern;
-  std::string replacement;
-  bool global = false;
-};
-
-std::optional<SedSubstitution> parse_substitution(std::string_view script) {
-  if (script.size() < 4 || script[0] != 's') return std::nullopt;
-  char delimiter = script[1];
-  if (delimiter == '\\' || delimiter == '\n' || std::isalnum(static_cast<unsigned char>(delimiter))) return std::nullopt;
-  size_t second = script.find(delimiter, 2);
-  if (second == std::string_view::npos) return std::nullopt;
-  size_t third = script.find(delimiter, second + 1);
-  if (third == std::string_view::npos) return std::nullopt;
-  SedSubstitution sub{std::string(script.substr(2, second - 2)), std::string(script.substr(second + 1, third - second - 1)),
-                      false};
-  std::string_view flags = script.substr(third + 1);
-  if (flags == "g") {
-    sub.global = true;
-  } else if (!flags.empty()) {
-    return std::nullopt;
+sed::Target target_for(Dialect dialect) {
+  switch (dialect) {
+    case Dialect::Sh: return sed::Target::Posix;
+    case Dialect::Bash: return sed::Target::Bash;
+    case Dialect::Ksh: return sed::Target::Ksh;
+    case Dialect::Mksh: return sed::Target::Mksh;
   }
-  if (sub.pattern.empty() || sub.pattern.find_first_of(".[]*^$\\\n/") != std::string::npos) return std::nullopt;
-  if (sub.replacement.find_first_of("&\\\n/") != std::string::npos) return std::nullopt;
-  return sub;
+  return sed::Target::Posix;
 }
 
-// Inside "…": only $ ` " \ need a backslash.
-std::string double_quote(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '$' || c == '`' || c == '"' || c == '\\') out += '\\';
-    out += c;
+std::optional<std::vector<std::string>> static_arguments(const SemanticModel& model, const Node* command) {
+  std::vector<const Node*> words = command_words(command);
+  std::vector<std::string> arguments;
+  for (size_t i = 1; i < words.size(); ++i) {
+    std::optional<std::string> value = static_word_value(model.source(), words[i]);
+    if (!value) return std::nullopt;
+    arguments.push_back(std::move(*value));
   }
-  return out + "\"";
+  return arguments;
 }
 
-bool is_plain(std::string_view text) {
-  for (char c : text) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && std::string_view("_-.,:+=@%").find(c) == std::string_view::npos) {
-      return false;
-    }
+// `r=$(…)` alone on its statement: the place where statements can replace it.
+const Node* assignment_statement(const SemanticModel& model, const SubstitutionSite& site) {
+  if (site.assignment == nullptr || !site.whole_word || site.command == nullptr || !site.sets_command_status) {
+    return nullptr;
   }
-  return true;
+  if (site.command->kids.size() != 1 || site.assignment->op != "=" || !is_identifier(site.assignment->text)) {
+    return nullptr;
+  }
+  for (const Node* kid : site.assignment->kids) {
+    if (kid->is(NodeKind::Subscript)) return nullptr;
+  }
+  const Node* parent = model.parent(site.command);
+  bool statement = parent != nullptr && (parent->is(NodeKind::List) || parent->is(NodeKind::Program));
+  return statement ? site.command : nullptr;
 }
 
-class SedLiteral final : public Rule {
+class SedSubstitution final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
-    if (context.dialect == Dialect::Sh) return;
     const SemanticModel& model = context.model;
     for (const PipedValue& value : piped_values(model, "sed")) {
-      const Node* substitution = value.substitution;
-      std::vector<const Node*> words = command_words(value.consumer);
-      std::optional<std::string> script;
-      if (words.size() == 2) {
-        script = static_word_value(model.source(), words[1]);
-      } else if (words.size() == 3 && static_word_value(model.source(), words[1]) == "-e") {
-        script = static_word_value(model.source(), words[2]);
-      }
-      std::optional<SedSubstitution> sub = script ? parse_substitution(*script) : std::nullopt;
-      if (!sub) continue;
-      std::string pattern = is_plain(sub->pattern) ? sub->pattern : double_quote(sub->pattern);
-      std::string replacement = is_plain(sub->replacement) ? sub->replacement : double_quote(sub->replacement);
-      std::string expansion =
-          fmt::format("${{{}{}{}/{}}}", piped_name(value), sub->global ? "//" : "/", pattern, replacement);
+      std::optional<std::vector<std::string>> arguments = static_arguments(model, value.consumer);
+      if (!arguments) continue;
+      sed::SedParse parse = sed::parse_sed_arguments(*arguments);
+      if (!parse.program) continue;
+      SubstitutionSite site = locate_substitution(model, value.substitution);
+      const Node* statement = assignment_statement(model, site);
+      std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
+      sed::Translation translation =
+          sed::translate(*parse.program, piped_name(value), output, target_for(context.dialect));
+      if (!translation.refusal.empty()) continue;
       FixSafety safety;
-      downgrade_for_piped_value(model, value, safety);
-      if (!sub->global && !(piped_integer(model, value))) {
-        safety.downgrade(Applicability::Unsafe,
-                         "for a multi-line value sed replaces on every line, the expansion only once");
+      require_sed_value_facts(model, value, safety);
+      for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
+      if (translation.expression) {
+        out.push_back(replacement_diagnostic(
+            context, kInfo, value.substitution,
+            fmt::format("`sed` on a variable's value forks processes: use `{}`", *translation.expression), safety,
+            *translation.expression));
+      } else if (statement != nullptr) {
+        std::string replacement = join_statements(translation.statements);
+        Diagnostic diagnostic = make_diagnostic(kInfo, value.substitution,
+                                                fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
+        attach_cost(context, value.substitution, diagnostic);
+        attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(statement, replacement)});
+        out.push_back(std::move(diagnostic));
       }
-      out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`sed` replacing plain text forks processes: use `{}`", expansion), safety, expansion));
     }
+  }
+
+ private:
+  static std::string join_statements(std::string statements) {
+    for (size_t at = statements.find('\n'); at != std::string::npos; at = statements.find('\n', at)) {
+      statements.replace(at, 1, "; ");
+    }
+    return statements;
   }
 };
 
 }  // namespace
 
 const Rule& sed_literal_rule() {
-  static const SedLiteral rule;
+  static const SedSubstitution rule;
   return rule;
 }
 

@@ -1,0 +1,55 @@
+// POSIX basic and extended regular expressions (as GNU sed and expr read
+// them) parsed into a tree, for translating them into shell patterns.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace forklift::sed {
+
+enum class RegexSyntax { Basic, Extended };
+
+// A bracket expression `[…]`: its members as written between the brackets
+// (without a leading `^`), ready to be copied into a shell pattern.
+struct BracketSet {
+  bool negated = false;
+  std::string members;  // "a-z_", "[:alpha:]-"
+  bool ascii_only = true;  // every member is an ASCII character or class
+};
+
+struct Regex {
+  enum class Kind {
+    Literal,      // `c`
+    AnyChar,      // `.`
+    Bracket,      // `[…]`
+    Repeat,       // kids[0] repeated min..max times (max -1: unbounded)
+    Group,        // `\( \)` / `( )`: kids[0]; group = its number
+    Backref,      // `\N`
+    LineStart,    // `^`
+    LineEnd,      // `$`
+    Sequence,     // kids in order
+    Alternation,  // kids are the alternatives
+  };
+  Kind kind = Kind::Sequence;
+  char literal = 0;
+  BracketSet set;
+  int min = 0;
+  int max = -1;
+  int group = 0;
+  std::vector<Regex> kids;
+};
+
+struct RegexParse {
+  std::optional<Regex> regex;  // a Sequence at the top
+  int groups = 0;
+  std::string error;  // set when `regex` is empty: what was not understood
+};
+
+// Parses `text`. Features outside POSIX that GNU adds (`\+`, `\?`, `\|` in
+// basic syntax) are accepted; escapes whose meaning is GNU-specific (`\w`,
+// `\b`, `\n`, …), collating elements and equivalence classes are refused.
+RegexParse parse_regex(std::string_view text, RegexSyntax syntax);
+
+}  // namespace forklift::sed

@@ -1,0 +1,52 @@
+#include "rules/sed/shell_pattern.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace forklift::sed {
+
+std::string shell_literal(std::string_view text, bool slash_is_plain) {
+  bool plain = !text.empty();
+  for (char c : text) {
+    bool safe = std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-.,:=@+").find(c) != std::string_view::npos ||
+                (c == '/' && slash_is_plain);
+    plain = plain && safe;
+  }
+  if (plain) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '$' || c == '`' || c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, bool allow_blanks) {
+  std::string members = set.members;
+  for (char c : members) {
+    // Quoting inside brackets is read differently by the shells; only
+    // members with no meaning to the shell are copied.
+    bool plain = std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80 ||
+                 std::string_view("_-.,:=@+/%^![]#~").find(c) != std::string_view::npos ||
+                 (allow_blanks && (c == ' ' || c == '\t'));
+    if (!plain) return std::nullopt;
+  }
+  if (members.empty()) return std::nullopt;
+  if (members[0] == '!' || members[0] == '^') {
+    if (members.size() == 1 || members[1] == '-') return std::nullopt;
+    std::rotate(members.begin(), members.begin() + 1, members.end());
+  }
+  bool negated = set.negated != negate;
+  return std::string(negated ? "[!" : "[") + members + "]";
+}
+
+std::optional<std::string> glob_atom(const Regex& atom, bool slash_is_plain) {
+  switch (atom.kind) {
+    case Regex::Kind::Literal: return shell_literal(std::string(1, atom.literal), slash_is_plain);
+    case Regex::Kind::AnyChar: return std::string("?");
+    case Regex::Kind::Bracket: return shell_bracket(atom.set);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace forklift::sed

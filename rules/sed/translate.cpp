@@ -1,0 +1,394 @@
+#include "rules/sed/translate.h"
+
+#include <fmt/format.h>
+
+#include "rules/sed/shell_pattern.h"
+
+namespace forklift::sed {
+namespace {
+
+using Kind = Regex::Kind;
+
+// What one command does to the line: under `condition` (a case pattern;
+// "*" when it always applies) the line becomes `matched`; `expression`,
+// when set, gives the new line whether or not the command matches. A
+// `statement` replaces both for commands that need a loop or several steps.
+struct Step {
+  std::string condition = "*";
+  std::string matched;
+  std::optional<std::string> expression;
+  std::optional<std::string> statement;
+};
+
+struct Pattern {
+  bool start = false;  // ^, or a leading .*
+  bool end = false;    // $, or a trailing .*
+  std::vector<const Regex*> atoms;
+};
+
+bool any_run(const Regex& atom) {
+  return atom.kind == Kind::Repeat && atom.min == 0 && atom.max == -1 && atom.kids[0].kind == Kind::AnyChar;
+}
+
+// A run `c*` or `[set]*` (`min` 0) or `c\+` (`min` 1) of one literal or bracket.
+bool set_run(const Regex& atom, int min) {
+  if (atom.kind != Kind::Repeat || atom.min != min || atom.max != -1) return false;
+  Kind inner = atom.kids[0].kind;
+  return inner == Kind::Literal || inner == Kind::Bracket;
+}
+
+Pattern flatten(const Regex& regex) {
+  Pattern pattern;
+  const std::vector<Regex>& kids = regex.kids;
+  size_t first = 0;
+  size_t last = kids.size();
+  if (first < last && kids[first].kind == Kind::LineStart) {
+    pattern.start = true;
+    ++first;
+  }
+  if (first < last && kids[last - 1].kind == Kind::LineEnd) {
+    pattern.end = true;
+    --last;
+  }
+  for (size_t i = first; i < last; ++i) pattern.atoms.push_back(&kids[i]);
+  if (!pattern.atoms.empty() && any_run(*pattern.atoms.front())) pattern.start = true;
+  if (!pattern.atoms.empty() && any_run(*pattern.atoms.back())) pattern.end = true;
+  return pattern;
+}
+
+class StepBuilder {
+ public:
+  StepBuilder(const SedCommand& command, std::string_view input, Target target, std::vector<std::string>& caveats)
+      : command_(command), in_(fmt::format("${{{}}}", input)), input_(input), target_(target), caveats_(caveats) {}
+
+  std::optional<Step> build() {
+    if (command_.kind == SedCommand::Kind::Transliterate) return transliterate();
+    if (command_.regex.kind != Kind::Sequence) return refuse("alternation");
+    if (command_.occurrence != 1) return refuse("a numbered occurrence");
+    pattern_ = flatten(command_.regex);
+    if (pattern_.atoms.empty()) return refuse("a pattern that only anchors");
+    if (std::optional<Step> step = run_shapes()) return step;
+    if (!refusal_.empty()) return std::nullopt;
+    std::optional<std::string> glob = glob_of(pattern_.atoms, false);
+    if (!glob) return refuse("repetitions other than `.*` at its ends");
+    if (command_.global && !(pattern_.start || pattern_.end)) return global();
+    return glob_step(*glob);
+  }
+
+  const std::string& refusal() const { return refusal_; }
+
+ private:
+  // Patterns whose pieces are one-character atoms and `.*`.
+  std::optional<Step> glob_step(const std::string& glob) {
+    bool has_star = false;
+    for (const Regex* atom : pattern_.atoms) has_star = has_star || any_run(*atom);
+    std::optional<std::string> whole = pattern_.start && pattern_.end ? std::optional(in_) : literal_match();
+    std::optional<std::string> r = replacement(whole, true);
+    if (!r) return std::nullopt;
+    Step step;
+    const std::string& p = glob;
+    if (pattern_.start && pattern_.end) {
+      step.condition = p;
+      step.matched = *r;
+      if (r->empty() && glob.ends_with('*')) step.expression = fmt::format("${{{}##{}}}", input_, glob);
+      if (r->empty() && glob.starts_with('*')) step.expression = fmt::format("${{{}%%{}}}", input_, glob);
+    } else if (pattern_.start) {
+      step.condition = p + "*";
+      std::string_view op = has_star ? "##" : "#";
+      step.matched = fmt::format("{}${{{}{}{}}}", *r, input_, op, glob);
+      if (r->empty()) step.expression = fmt::format("${{{}{}{}}}", input_, op, glob);
+      if (!has_star && !r->empty() && target_ != Target::Posix) step.expression = slash_form("/#");
+    } else if (pattern_.end) {
+      step.condition = "*" + p;
+      std::string_view op = has_star ? "%%" : "%";
+      step.matched = fmt::format("${{{}{}{}}}{}", input_, op, glob, *r);
+      if (r->empty()) step.expression = fmt::format("${{{}{}{}}}", input_, op, glob);
+      if (!has_star && !r->empty() && target_ != Target::Posix) step.expression = slash_form("/%");
+    } else {
+      if (has_star) return refuse("`.*` inside an unanchored pattern");
+      step.condition = "*" + p + "*";
+      step.matched = fmt::format("${{{}%%{}*}}{}${{{}#*{}}}", input_, glob, *r, input_, glob);
+      if (target_ != Target::Posix) step.expression = slash_form("/");
+    }
+    return step;
+  }
+
+  // `${v/P/R}`-style forms: the pattern and the replacement are re-quoted
+  // with `/` quoted, as it would end the pattern.
+  std::optional<std::string> slash_form(std::string_view op) {
+    std::optional<std::string> glob = glob_of(pattern_.atoms, true);
+    std::optional<std::string> r = replacement(literal_match(false), false);
+    if (!glob || !r) return std::nullopt;
+    if (target_ == Target::Ksh && has_backslash_replacement()) return std::nullopt;
+    return fmt::format("${{{}{}{}/{}}}", input_, op, *glob, *r);
+  }
+
+  std::optional<Step> global() {
+    if (target_ != Target::Posix) {
+      std::optional<std::string> expression = slash_form("//");
+      if (!expression) return refuse("a replacement the shell would read differently");
+      Step step;
+      step.expression = expression;
+      step.matched = *expression;
+      return step;
+    }
+    return refuse("a global replacement in POSIX sh (no `${v//p/r}`)");
+  }
+
+  // Shapes built on a run of one set of characters: `^[ ]*`, `[ ]*$`,
+  // `/[^/]*$`, `^[^=]*=`, `//*` with g.
+  std::optional<Step> run_shapes() {
+    const std::vector<const Regex*>& atoms = pattern_.atoms;
+    if (atoms.size() == 1 && set_run(*atoms[0], 0) && (pattern_.start != pattern_.end)) return edge_run(*atoms[0]);
+    if (atoms.size() == 2 && pattern_.end && !pattern_.start && atoms[0]->kind == Kind::Literal &&
+        excludes_only(*atoms[1], atoms[0]->literal)) {
+      return from_last(atoms[0]->literal);
+    }
+    if (atoms.size() == 2 && pattern_.start && !pattern_.end && atoms[1]->kind == Kind::Literal &&
+        excludes_only(*atoms[0], atoms[1]->literal)) {
+      return through_first(atoms[1]->literal);
+    }
+    if (command_.global && !pattern_.start && !pattern_.end) return squeeze();
+    return std::nullopt;
+  }
+
+  // `^[set]*` or `[set]*$`: the leading or trailing run of the set.
+  std::optional<Step> edge_run(const Regex& run) {
+    std::optional<std::string> outside = run_complement(run);
+    if (!outside) return std::nullopt;
+    std::optional<std::string> r = replacement(std::nullopt, true);
+    if (!r) return std::nullopt;
+    Step step;
+    if (pattern_.start) {
+      step.expression = fmt::format("${{{0}#\"${{{0}%%{1}*}}\"}}", input_, *outside);
+      step.matched = *r + *step.expression;
+    } else {
+      step.expression = fmt::format("${{{0}%\"${{{0}##*{1}}}\"}}", input_, *outside);
+      step.matched = *step.expression + *r;
+    }
+    if (!r->empty()) step.expression.reset();
+    return step;
+  }
+
+  // `L[^L]*$`: from the last L on.
+  std::optional<Step> from_last(char l) {
+    std::optional<std::string> r = replacement(std::nullopt, true);
+    if (!r) return std::nullopt;
+    std::string lit = shell_literal(std::string(1, l));
+    Step step;
+    step.condition = fmt::format("*{}*", lit);
+    step.matched = fmt::format("${{{}%{}*}}{}", input_, lit, *r);
+    if (r->empty()) step.expression = fmt::format("${{{}%{}*}}", input_, lit);
+    return step;
+  }
+
+  // `^[^L]*L`: up to the first L.
+  std::optional<Step> through_first(char l) {
+    std::optional<std::string> r = replacement(std::nullopt, true);
+    if (!r) return std::nullopt;
+    std::string lit = shell_literal(std::string(1, l));
+    Step step;
+    step.condition = fmt::format("*{}*", lit);
+    step.matched = fmt::format("{}${{{}#*{}}}", *r, input_, lit);
+    if (r->empty()) step.expression = fmt::format("${{{}#*{}}}", input_, lit);
+    return step;
+  }
+
+  // `s/LL*/L/g` (or `L\+`): every run of L becomes one L; a loop that
+  // halves `LL` until none is left gives the same.
+  std::optional<Step> squeeze() {
+    const std::vector<const Regex*>& atoms = pattern_.atoms;
+    char l = 0;
+    if (atoms.size() == 2 && atoms[0]->kind == Kind::Literal && set_run(*atoms[1], 0) &&
+        atoms[1]->kids[0].kind == Kind::Literal && atoms[1]->kids[0].literal == atoms[0]->literal) {
+      l = atoms[0]->literal;
+    } else if (atoms.size() == 1 && set_run(*atoms[0], 1) && atoms[0]->kids[0].kind == Kind::Literal) {
+      l = atoms[0]->kids[0].literal;
+    } else {
+      return std::nullopt;
+    }
+    const std::vector<ReplacementPiece>& r = command_.replacement;
+    if (r.size() != 1 || r[0].kind != ReplacementPiece::Kind::Text || r[0].text != std::string(1, l)) {
+      return std::nullopt;
+    }
+    std::string lit = shell_literal(std::string(1, l));
+    std::string pair = shell_literal(std::string(2, l));
+    Step step;
+    step.statement = fmt::format(
+        "{{out}}={in}\nwhile :; do case ${{out}} in *{pair}*) {{out}}=${{{{out}}%%{pair}*}}{lit}${{{{out}}#*{pair}}};; *) break;; esac; done",
+        fmt::arg("in", in_), fmt::arg("pair", pair), fmt::arg("lit", lit));
+    return step;
+  }
+
+  std::optional<Step> transliterate() {
+    if (target_ == Target::Posix) return refuse("`y` in POSIX sh (no `${v//p/r}`)");
+    std::string statement;
+    const std::string& from = command_.from;
+    std::string name(input_);
+    for (size_t i = 0; i < from.size(); ++i) {
+      if (from.find(from[i]) != i) return refuse("`y` naming a character twice");
+      if (from.find(command_.to[i], i + 1) != std::string::npos) {
+        return refuse("`y` mapping to a character it maps later (one pass at a time would map it twice)");
+      }
+      if (from[i] == command_.to[i]) continue;
+      if (target_ == Target::Ksh && command_.to[i] == '\\') return refuse("`y` to a backslash in ksh");
+      std::string a = shell_literal(std::string(1, from[i]), false);
+      std::string b = shell_literal(std::string(1, command_.to[i]), false);
+      statement += fmt::format("{}{{out}}=${{{}//{}/{}}}", statement.empty() ? "" : "; ", name, a, b);
+      name = "{out}";
+    }
+    Step step;
+    step.statement = statement.empty() ? fmt::format("{{out}}={}", in_) : statement;
+    return step;
+  }
+
+  // The members outside a run's set, as a bracket: `[! ]` for `[ ]*`.
+  std::optional<std::string> run_complement(const Regex& run) {
+    const Regex& inner = run.kids[0];
+    if (inner.kind == Kind::Literal) {
+      return shell_bracket(BracketSet{false, std::string(1, inner.literal), true}, true, true);
+    }
+    return shell_bracket(inner.set, true, true);
+  }
+
+  // `[^L]*`: a run of anything but L.
+  static bool excludes_only(const Regex& atom, char l) {
+    return set_run(atom, 0) && atom.kids[0].kind == Kind::Bracket && atom.kids[0].set.negated &&
+           atom.kids[0].set.members == std::string(1, l);
+  }
+
+  std::optional<std::string> glob_of(const std::vector<const Regex*>& atoms, bool quote_slash) {
+    std::string glob;
+    std::string literal;
+    auto flush = [&] {
+      if (!literal.empty()) glob += shell_literal(literal, !quote_slash);
+      literal.clear();
+    };
+    for (const Regex* atom : atoms) {
+      if (atom->kind == Kind::Literal) {
+        literal += atom->literal;
+        continue;
+      }
+      flush();
+      if (any_run(*atom)) {
+        glob += "*";
+      } else if (std::optional<std::string> one = glob_atom(*atom, !quote_slash)) {
+        if (target_ == Target::Posix || target_ == Target::Mksh) {
+          note("dash and mksh match `?` and `[…]` against a byte, sed against a character of a UTF-8 value");
+        }
+        glob += *one;
+      } else {
+        return std::nullopt;
+      }
+    }
+    flush();
+    return glob;
+  }
+
+  // The matched text when the pattern is plain literal text.
+  std::optional<std::string> literal_match(bool slash_is_plain = true) const {
+    std::string text;
+    for (const Regex* atom : pattern_.atoms) {
+      if (atom->kind != Kind::Literal) return std::nullopt;
+      text += atom->literal;
+    }
+    return shell_literal(text, slash_is_plain);
+  }
+
+  // The replacement as shell text; `whole` writes `&`.
+  std::optional<std::string> replacement(std::optional<std::string> whole, bool slash_is_plain) {
+    std::string out;
+    for (const ReplacementPiece& piece : command_.replacement) {
+      if (piece.kind == ReplacementPiece::Kind::Group) return refuse("a group reference without a regex match");
+      if (piece.kind == ReplacementPiece::Kind::WholeMatch) {
+        if (!whole) return refuse("`&` for a match that is not known text");
+        out += *whole;
+      } else {
+        out += shell_literal(piece.text, slash_is_plain);
+      }
+    }
+    return out;
+  }
+
+  bool has_backslash_replacement() const {
+    for (const ReplacementPiece& piece : command_.replacement) {
+      if (piece.text.find('\\') != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  void note(std::string caveat) {
+    for (const std::string& known : caveats_) {
+      if (known == caveat) return;
+    }
+    caveats_.push_back(std::move(caveat));
+  }
+
+  std::nullopt_t refuse(std::string why) {
+    if (refusal_.empty()) refusal_ = std::move(why);
+    return std::nullopt;
+  }
+
+  const SedCommand& command_;
+  std::string in_;
+  std::string_view input_;
+  Target target_;
+  std::vector<std::string>& caveats_;
+  Pattern pattern_;
+  std::string refusal_;
+};
+
+std::string replace_all(std::string text, std::string_view from, std::string_view to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+std::string step_statement(const Step& step, std::string_view input, std::string_view output, bool quiet) {
+  if (step.statement) return replace_all(*step.statement, "{out}", output);
+  if (step.expression && !quiet) return fmt::format("{}={}", output, *step.expression);
+  if (step.condition == "*") return fmt::format("{}={}", output, step.matched);
+  return fmt::format("case ${} in {}) {}={};; *) {}={};; esac", input, step.condition, output, step.matched, output,
+                     quiet ? "" : fmt::format("${{{}}}", input));
+}
+
+}  // namespace
+
+Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target) {
+  Translation translation;
+  bool quiet = program.quiet;
+  if (quiet && (program.commands.size() != 1 || !program.commands[0].print)) {
+    translation.refusal = "`-n` other than one `s///p`";
+    return translation;
+  }
+  std::string current(input);
+  for (const SedCommand& command : program.commands) {
+    if (command.print && !quiet) {
+      translation.refusal = "`p` without `-n` (the line is printed twice)";
+      return translation;
+    }
+    StepBuilder builder(command, current, target, translation.caveats);
+    std::optional<Step> step = builder.build();
+    if (!step) {
+      translation.refusal = builder.refusal().empty() ? "a shape with no exact equivalent" : builder.refusal();
+      translation.caveats.clear();
+      translation.statements.clear();
+      translation.expression.reset();
+      return translation;
+    }
+    if (!translation.statements.empty()) translation.statements += "\n";
+    translation.statements += step_statement(*step, current, output, quiet);
+    if (program.commands.size() == 1 && !quiet && !step->statement) {
+      translation.expression = step->expression;
+      if (!step->expression && step->condition == "*" && step->matched.starts_with("${") &&
+          step->matched.ends_with("}") && step->matched.find("${", 2) == std::string::npos) {
+        translation.expression = step->matched;
+      }
+    }
+    current = output;
+  }
+  return translation;
+}
+
+}  // namespace forklift::sed

@@ -1,0 +1,34 @@
+// Translating a sed program applied to one line held in a variable into
+// shell code with the same result, per dialect, where an exact equivalent
+// exists.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/sed/sed_script.h"
+
+namespace forklift::sed {
+
+enum class Target { Posix, Bash, Ksh, Mksh };
+
+struct Translation {
+  // The result as one parameter expansion of the input (`${v#X}`), when the
+  // program is that simple; it reads the same inside and outside "…".
+  std::optional<std::string> expression;
+  // Commands that set `output` to the result (always set when translated).
+  std::string statements;
+  // Where the translation can differ from sed on some value; a fix using it
+  // is then not exact.
+  std::vector<std::string> caveats;
+  // Why no translation exists; empty when there is one.
+  std::string refusal;
+};
+
+// `input` is a variable or positional parameter name holding one line
+// (no newline); `output` the variable the statements set.
+Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target);
+
+}  // namespace forklift::sed

@@ -1,0 +1,104 @@
+// FL303's translations on generated values: each sed program, fed a value
+// by `printf '%s\n'`, `echo` and `<<<`, inside `$( )` and in an assignment,
+// runs before and after the fix under the shells of each dialect. Wherever
+// the value has the facts the fix names (one line; for echo, no leading `-`
+// and no backslash; for a byte caveat, ASCII), the output must not change.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "rule_golden_support.h"
+#include "shell_runs.h"
+
+namespace forklift::testing {
+namespace {
+
+// sed's arguments as written in the script.
+constexpr const char* kPrograms[] = {
+    "'s/^X//'",        "'s/=.*//'",          "'s/^.//'",          "'s,/[^/]*$,,'",      "'s/^[ ]*//'",
+    "'s/ *$//'",       "-e 's/^X//' -e 's/=.*//'", "'s,//*,/,g'", "'s/\\./_/g'",        "'s/a/&&/'",
+    "'s,/,\\\\,g'",    "'s/\\*/[&]/g'",      "'s/X/Y/'",          "'s/^X/Y/'",          "'s/b$/E/'",
+    "'s/.*\\///'",     "'s/^[^=]*=//'",      "'y/abc/xyz/'",      "-n 's/^X//p'",       "'s/[^a-z]//g'",
+    "'s/[[:space:]]*$//'", "-E 's/a+$//'",   "'s/&/and/g'",       "'s/?/Q/'",           "'s/^X.*Y$/Z/'",
+};
+
+struct Value {
+  const char* text;
+  bool one_line;
+  bool echo_safe;
+  bool ascii;
+};
+
+constexpr Value kValues[] = {
+    {"Xa//b=c*?[d]&.", true, true, true}, {"", true, true, true},      {"  lead  trail  ", true, true, true},
+    {"/usr/lib/x.so", true, true, true}, {"a//b///c/", true, true, true}, {"a*b?[c]&.", true, true, true},
+    {"\xc3\xa9/\xc3\xbc=b", true, true, false}, {"-n", true, false, true}, {"back\\slash/X", true, false, true},
+    {"X\nY=2", false, true, true},    {"XabcY", true, true, true},       {"/", true, true, true},
+    {"aaa", true, true, true},        {"Xb", true, true, true},          {"x y\tz", true, true, true},
+};
+
+std::string single_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct Form {
+  const char* name;
+  const char* snippet;  // {p}: sed's arguments
+  bool via_echo;
+  bool needs_here_string;
+};
+
+constexpr Form kForms[] = {
+    {"printf", "r=$(printf '%s\\n' \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false},
+    {"echo", "printf '<%s>\\n' \"$(echo \"$v\" | sed {p})\"", true, false},
+    {"here", "r=$(sed {p} <<< \"$v\")\nprintf '[%s]\\n' \"$r\"", false, true},
+};
+
+struct Dialected {
+  Dialect dialect;
+  std::vector<std::string> shells;
+};
+
+TEST_CASE("FL303 translations keep what sed prints on values with the facts they need", "[fl303][property]") {
+  int values = std::min<int>(property_case_count(3), static_cast<int>(std::size(kValues)));
+  ScratchDir dir("fl303-property");
+  for (const Dialected& d : {Dialected{Dialect::Sh, {"dash", "bash", "ksh", "mksh"}},
+                             Dialected{Dialect::Bash, {"bash"}}, Dialected{Dialect::Ksh, {"ksh"}},
+                             Dialected{Dialect::Mksh, {"mksh"}}}) {
+    std::string original;
+    std::vector<std::pair<std::string, const Value*>> blocks;
+    for (const char* program : kPrograms) {
+      for (const Form& form : kForms) {
+        if (form.needs_here_string && d.dialect == Dialect::Sh) continue;
+        std::string snippet = fmt::format(fmt::runtime(form.snippet), fmt::arg("p", program));
+        for (int i = 0; i < values; ++i) {
+          const Value& value = kValues[i];
+          std::string label = fmt::format("{} | {} | {}", form.name, program, single_quoted(value.text));
+          original += fmt::format("echo '== {}'\nv={}\n{}\n", blocks.size(), single_quoted(value.text), snippet);
+          bool facts = value.one_line && (value.echo_safe || !form.via_echo);
+          blocks.emplace_back(label, facts ? &value : nullptr);
+        }
+      }
+    }
+    RuleRun run = run_rule("FL303", "property.sh", original, d.dialect);
+    REQUIRE(run.parse_error.empty());
+    std::string fixed = apply_fixes(original, run.diagnostics, Applicability::Unsafe);
+    REQUIRE(fixed != original);
+    for (const std::string& shell : available_shells(d.shells)) {
+      std::map<std::string, std::string> before = split_marked(run_shell(shell, dir.path(), original));
+      std::map<std::string, std::string> after = split_marked(run_shell(shell, dir.path(), fixed));
+      REQUIRE(before.size() == blocks.size());
+      bool bytes = shell == "dash" || shell == "mksh";  // `?` and `[…]` match a byte there
+      for (size_t i = 0; i < blocks.size(); ++i) {
+        if (blocks[i].second == nullptr || (bytes && !blocks[i].second->ascii)) continue;
+        std::string key = std::to_string(i);
+        INFO(shell << ": " << blocks[i].first);
+        CHECK(after[key] == before[key]);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace forklift::testing

@@ -1,0 +1,91 @@
+// The sed compiler's translations on their own: the shell text each shape
+// becomes per dialect, the caveats that make it inexact, and the refusals.
+#include <catch2/catch.hpp>
+
+#include "rules/sed/translate.h"
+
+namespace forklift::sed {
+namespace {
+
+Translation translated(const std::vector<std::string>& arguments, Target target = Target::Posix) {
+  SedParse parse = parse_sed_arguments(arguments);
+  INFO(parse.error);
+  REQUIRE(parse.program);
+  return translate(*parse.program, "v", "r", target);
+}
+
+std::string expression(const std::vector<std::string>& arguments, Target target = Target::Posix) {
+  Translation t = translated(arguments, target);
+  INFO(arguments.back() << ": " << t.refusal);
+  REQUIRE(t.expression);
+  return *t.expression;
+}
+
+std::string statements(const std::vector<std::string>& arguments, Target target = Target::Posix) {
+  Translation t = translated(arguments, target);
+  INFO(arguments.back() << ": " << t.refusal);
+  REQUIRE(t.refusal.empty());
+  return t.statements;
+}
+
+TEST_CASE("POSIX prefix and suffix removals", "[sed][translate]") {
+  CHECK(expression({"s/^X//"}) == "${v#X}");
+  CHECK(expression({"s/=.*//"}) == "${v%%=*}");
+  CHECK(expression({"s/.*\\///"}) == "${v##*/}");
+  CHECK(expression({"s,/[^/]*$,,"}) == "${v%/*}");
+  CHECK(expression({"s/^[^=]*=//"}) == "${v#*=}");
+  CHECK(expression({"s/^[ ]*//"}) == "${v#\"${v%%[! ]*}\"}");
+  CHECK(expression({"s/ *$//"}) == "${v%\"${v##*[! ]}\"}");
+  CHECK(expression({"s/\\.o$//"}) == "${v%.o}");
+}
+
+TEST_CASE("one-character atoms are exact in bash and ksh, not in dash", "[sed][translate]") {
+  Translation sh = translated({"s/^.//"});
+  REQUIRE(sh.expression);
+  CHECK(*sh.expression == "${v#?}");
+  CHECK_FALSE(sh.caveats.empty());
+  Translation bash = translated({"s/^.//"}, Target::Bash);
+  CHECK(bash.caveats.empty());
+  CHECK(translated({"s/^[0-9]//"}).caveats.size() == 1);
+}
+
+TEST_CASE("replacements: `case` in sh, `${v/p/r}` in bash and ksh", "[sed][translate]") {
+  CHECK(statements({"s/^X/Y/"}) == "case $v in X*) r=Y${v#X};; *) r=${v};; esac");
+  CHECK(expression({"s/^X/Y/"}, Target::Bash) == "${v/#X/Y}");
+  CHECK(statements({"s/a/b/"}) == "case $v in *a*) r=${v%%a*}b${v#*a};; *) r=${v};; esac");
+  CHECK(expression({"s/a.b/X/g"}, Target::Bash) == "${v//a?b/X}");
+  CHECK_FALSE(translated({"s/a.b/X&/g"}, Target::Bash).refusal.empty());
+  CHECK(expression({"s/lit/&&/g"}, Target::Bash) == "${v//lit/litlit}");
+  CHECK(expression({"s/\\//\\\\/g"}, Target::Bash) == "${v//\"/\"/\"\\\\\"}");
+  CHECK(expression({"s/\\*/\\&/g"}, Target::Ksh) == "${v//\"*\"/\"&\"}");
+  CHECK(translated({"s/a/b/g"}).refusal.find("POSIX") != std::string::npos);
+}
+
+TEST_CASE("several commands chain through the output variable", "[sed][translate]") {
+  CHECK(statements({"-e", "s/^X//", "-e", "s/=.*//"}) == "r=${v#X}\nr=${r%%=*}");
+  CHECK_FALSE(translated({"-e", "s/^X//", "-e", "s/=.*//"}).expression);
+}
+
+TEST_CASE("runs squeezed with g become a loop; y becomes one replacement per character", "[sed][translate]") {
+  CHECK(statements({"s,//*,/,g"}) ==
+        "r=${v}\nwhile :; do case $r in *//*) r=${r%%//*}/${r#*//};; *) break;; esac; done");
+  CHECK(statements({"y/ab/xy/"}, Target::Bash) == "r=${v//a/x}; r=${r//b/y}");
+  CHECK_FALSE(translated({"y/ab/ba/"}, Target::Bash).refusal.empty());
+  CHECK_FALSE(translated({"y/ab/xy/"}).refusal.empty());
+}
+
+TEST_CASE("-n with s///p keeps only matching lines", "[sed][translate]") {
+  CHECK(statements({"-n", "s/^X//p"}) == "case $v in X*) r=${v#X};; *) r=;; esac");
+}
+
+TEST_CASE("shapes without an exact equivalent are refused", "[sed][translate]") {
+  CHECK_FALSE(translated({"s/a.*b/X/"}).refusal.empty());
+  CHECK_FALSE(translated({"s/^a*b.*//"}).refusal.empty());
+  CHECK_FALSE(translated({"s/\\(a\\)/\\1/"}).refusal.empty());
+  CHECK_FALSE(translated({"s/a/b/2"}, Target::Bash).refusal.empty());
+  CHECK_FALSE(translated({"s/x*y/z/"}, Target::Bash).refusal.empty());
+  CHECK_FALSE(translated({"s/a/b/p"}).refusal.empty());
+}
+
+}  // namespace
+}  // namespace forklift::sed
