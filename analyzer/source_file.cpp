@@ -1,12 +1,10 @@
 #include "analyzer/source_file.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sys/stat.h>
 
 #include <fmt/format.h>
+
+#include "analyzer/regular_file.h"
 
 namespace forklift {
 namespace {
@@ -88,17 +86,9 @@ LoadResult make_source(std::string path, std::string text, const LoadLimits& lim
 }
 
 LoadResult load_source(const std::string& path, const LoadLimits& limits) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return {std::nullopt, fmt::format("{}: {}", path, std::strerror(errno))};
-  if (S_ISDIR(st.st_mode)) return {std::nullopt, fmt::format("{}: is a directory", path)};
-  if (static_cast<uint64_t>(st.st_size) > limits.max_bytes) {
-    return {std::nullopt, fmt::format("{}: file is {} bytes, above the limit of {} bytes", path, st.st_size, limits.max_bytes)};
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {std::nullopt, fmt::format("{}: {}", path, std::strerror(errno))};
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return {std::nullopt, fmt::format("{}: read error", path)};
-  return make_source(path, std::move(text), limits);
+  RegularFileRead read = read_regular_file(path, limits.max_bytes);
+  if (!read.text) return {std::nullopt, fmt::format("{}: {}", path, read.reason)};
+  return make_source(path, std::move(*read.text), limits);
 }
 
 }  // namespace forklift

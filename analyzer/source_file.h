@@ -45,8 +45,8 @@ struct LoadResult {
   std::string error;  // "PATH: reason" when file is empty
 };
 
-// Reads a file, refusing what is not a shell script: unreadable paths,
-// directories, files above the size limit, binaries (NUL in the first 8 KiB).
+// Reads a file, refusing what is not a shell script: unreadable paths, what is
+// not a regular file (never read), too large files, binaries (NUL in 8 KiB).
 LoadResult load_source(const std::string& path, const LoadLimits& limits = {});
 // The same checks for bytes already in memory (stdin, an editor buffer).
 LoadResult make_source(std::string path, std::string text, const LoadLimits& limits = {});

@@ -1,12 +1,12 @@
 #include "cli/gitignore.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "analyzer/regular_file.h"
 #include "rules/path_glob.h"
 
 namespace forklift::cli {
 namespace {
+
+constexpr uint64_t kMaxGitignoreBytes = 16u << 20;
 
 // Trailing spaces are dropped unless escaped with a backslash.
 std::string_view trim_trailing_spaces(std::string_view line) {
@@ -66,11 +66,10 @@ bool GitignoreStack::push_directory(const std::string& absolute_directory) {
 }
 
 bool GitignoreStack::push_file(const std::string& absolute_directory, const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  std::stringstream text;
-  text << in.rdbuf();
-  files_.emplace_back(absolute_directory, text.str());
+  // A FIFO or device named .gitignore is skipped like a missing one, unread.
+  RegularFileRead read = read_regular_file(file, kMaxGitignoreBytes);
+  if (!read.text) return false;
+  files_.emplace_back(absolute_directory, std::move(*read.text));
   return true;
 }
 

@@ -4,11 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include <fmt/format.h>
 
+#include "analyzer/regular_file.h"
 #include "interp/process_launcher.h"
 
 namespace forklift::cli {
@@ -42,12 +41,12 @@ bool add_inputs(const std::vector<std::string>& inputs, harness::ScriptRun& run)
 }
 
 bool read_stdin_file(const std::string& path, harness::ScriptRun& run) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || fs::is_directory(path)) {
-    print_error(fmt::format("--stdin {}: cannot read it", path));
+  RegularFileRead read = read_regular_file(path, harness::kMaxOutputBytes);
+  if (!read.text) {
+    print_error(fmt::format("--stdin {}: cannot read it: {}", path, read.reason));
     return false;
   }
-  run.stdin_data = std::string(std::istreambuf_iterator<char>(in), {});
+  run.stdin_data = std::move(*read.text);
   return true;
 }
 

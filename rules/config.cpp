@@ -1,14 +1,11 @@
 #include "rules/config.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "analyzer/regular_file.h"
 #include "rules/path_glob.h"
 
 namespace fs = std::filesystem;
@@ -78,15 +75,16 @@ std::optional<ConfigError> read_setting(std::string_view key, const toml::node& 
                      fmt::format("unknown key `{}` (expected select, extend-select, ignore, shell, per-file-ignores, unsafe-fixes)", key)};
 }
 
+// A configuration file is small; anything far larger is not one.
+constexpr uint64_t kMaxConfigBytes = 16u << 20;
+
 std::string slurp(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("{}: cannot read config file: {}", path, std::strerror(errno));
+  RegularFileRead read = read_regular_file(path, kMaxConfigBytes);
+  if (!read.text) {
+    error = fmt::format("{}: cannot read config file: {}", path, read.reason);
     return {};
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return std::move(*read.text);
 }
 
 std::string generic(const fs::path& path) { return path.lexically_normal().generic_string(); }
