@@ -45,5 +45,9 @@ stamp=node_modules/.forklift-stamp
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$lock_hash" ]]; then
   npm ci --ignore-scripts --no-audit --no-fund
+  # The one install script we need: the SARIF validator's binary ships
+  # without its execute bit.
+  multitool=node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+  if [[ -f $multitool ]]; then chmod u+x "$multitool"; fi
   echo "$lock_hash" > "$stamp"
 fi

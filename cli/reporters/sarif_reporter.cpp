@@ -1,5 +1,9 @@
 // --output-format sarif: SARIF 2.1.0, the format GitHub code scanning uploads.
+// A file below the working directory is named by a relative reference under
+// the base %SRCROOT% (the working directory, declared in the run); any other
+// by an absolute file:// URI without a base, as SARIF requires (SARIF1004).
 #include <cctype>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -12,21 +16,43 @@
 namespace forklift::cli {
 namespace {
 
+namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-// A relative URI reference: '/'-separated path, everything outside RFC 3986's
-// unreserved characters percent-encoded.
-std::string path_uri(std::string_view path) {
+constexpr const char* kSourceRoot = "%SRCROOT%";
+
+// A URI path: '/'-separated, everything outside RFC 3986's unreserved
+// characters percent-encoded (spaces, non-ASCII bytes, '%', '#', '?').
+std::string percent_encoded(std::string_view path) {
   std::string out;
   for (char c : path) {
     auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+    if ((byte < 0x80 && std::isalnum(byte)) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
       out += c;
     } else {
       out += fmt::format("%{:02X}", byte);
     }
   }
   return out;
+}
+
+std::string file_uri(const fs::path& absolute) { return "file://" + percent_encoded(absolute.generic_string()); }
+
+// %SRCROOT%'s value: the working directory, ending in '/' as a base must.
+std::string source_root_uri() {
+  std::error_code ignored;
+  std::string root = file_uri(fs::current_path(ignored));
+  return root.ends_with('/') ? root : root + "/";
+}
+
+Json artifact_location(std::string_view path) {
+  fs::path given(path);
+  fs::path relative = given.lexically_normal();
+  if (given.is_relative() && !relative.empty() && *relative.begin() != "..") {
+    return {{"uri", percent_encoded(relative.generic_string())}, {"uriBaseId", kSourceRoot}};
+  }
+  std::error_code ignored;
+  return {{"uri", file_uri(fs::absolute(given, ignored).lexically_normal())}};
 }
 
 Json region(const SourceFile& file, uint32_t begin, uint32_t end) {
@@ -55,7 +81,7 @@ Json fix_json(const SourceFile& file, const Fix& fix) {
   }
   std::string description = fmt::format("{} ({})", fix.title, applicability_name(fix.applicability));
   return {{"description", {{"text", description}}},
-          {"artifactChanges", Json::array({{{"artifactLocation", {{"uri", path_uri(file.path())}}},
+          {"artifactChanges", Json::array({{{"artifactLocation", artifact_location(file.path())},
                                             {"replacements", std::move(replacements)}}})}};
 }
 
@@ -66,7 +92,7 @@ Json result_json(const SourceFile& file, const Diagnostic& diagnostic, size_t ru
                  {"message", {{"text", diagnostic.message}}},
                  {"locations",
                   Json::array({{{"physicalLocation",
-                                 {{"artifactLocation", {{"uri", path_uri(file.path())}}},
+                                 {{"artifactLocation", artifact_location(file.path())},
                                   {"region", region(file, diagnostic.begin, diagnostic.end)}}}}})}};
   if (diagnostic.fix && !diagnostic.fix->edits.empty() && diagnostic.fix->applicability != Applicability::DisplayOnly) {
     result["fixes"] = Json::array({fix_json(file, *diagnostic.fix)});
@@ -99,6 +125,7 @@ void report_sarif(const Report& report, std::string& out) {
   Json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", Json::array({{{"tool", {{"driver", std::move(driver)}}},
+                                     {"originalUriBaseIds", {{kSourceRoot, {{"uri", source_root_uri()}}}}},
                                      {"columnKind", "utf16CodeUnits"},
                                      {"results", std::move(results)}}})}};
   out += log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
