@@ -1,4 +1,4 @@
-// The one syntax tree both front ends lower into (DESIGN.md "One AST for everything").
+// The one syntax tree both front ends lower into (docs/ARCHITECTURE.md).
 //
 // The tree is lossless by construction: every node records the byte span
 // [begin, end) of the source it came from, and leaves never hold cooked text —

@@ -74,17 +74,6 @@ std::string_view dialect_name(Dialect dialect) {
   return "?";
 }
 
-std::string_view dialect_source_name(DialectSource source) {
-  switch (source) {
-    case DialectSource::Override: return "command line";
-    case DialectSource::Directive: return "directive";
-    case DialectSource::Shebang: return "#! line";
-    case DialectSource::Extension: return "file extension";
-    case DialectSource::Default: return "default";
-  }
-  return "?";
-}
-
 std::optional<Dialect> dialect_from_name(std::string_view name) {
   static constexpr std::array<std::pair<std::string_view, Dialect>, 14> kNames{{
       {"sh", Dialect::Sh}, {"dash", Dialect::Sh}, {"ash", Dialect::Sh}, {"busybox", Dialect::Sh},

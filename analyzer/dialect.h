@@ -17,7 +17,6 @@ struct DialectChoice {
 };
 
 std::string_view dialect_name(Dialect dialect);
-std::string_view dialect_source_name(DialectSource source);
 // Accepts shell names as they appear in #! lines and options: sh, dash, ash,
 // busybox, posix, bash, ksh, ksh93, mksh, ... Returns nullopt for unknown names.
 std::optional<Dialect> dialect_from_name(std::string_view name);

@@ -10,7 +10,7 @@ then spends parsing its JSON, ~1.8 MB here), the server's CPU
 time for each (user + system: what the work costs on a machine shared with
 others, where wall time also counts waiting for a core), resident memory
 (VmRSS at the end, VmHWM peak), and the time from `exit` to the process end.
-Goals (issue 7): < 200 ms, < 50 ms, < 50 MB, exit < 100 ms.
+Goals: < 200 ms, < 50 ms, < 50 MB, exit < 100 ms.
 """
 import argparse
 import json

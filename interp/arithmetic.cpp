@@ -268,7 +268,6 @@ void Shell::arith_assign(std::string_view name, const Node* subscript, const Num
     var.is_set = true;
   }
   if (options_.allexport) var.attrs |= kAttrExport;
-  if (var.attrs & kAttrExport) vars_.note_export_change();
 }
 
 namespace {

@@ -177,7 +177,6 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
       }
     }
   }
-  if (var.attrs & kAttrExport) vars_.note_export_change();
 }
 
 void Shell::exec_assignment(const Node* assignment, bool, bool) { assign_node(assignment->text, assignment); }
@@ -326,7 +325,6 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items,
       var->value.clear();
       var->is_set = false;
     }
-    if (flags.set & kAttrExport) vars_.note_export_change();
     if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
       var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
     } else if (item.assignment != nullptr) {

@@ -158,7 +158,6 @@ int Shell::exec_simple(const Node* node) {
       } else {
         vars_.unset(it->name);
       }
-      vars_.note_export_change();
       note_variable_change(it->name);
     }
   };

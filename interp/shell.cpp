@@ -432,7 +432,6 @@ void Shell::assign(std::string_view name, std::string_view value, bool append) {
     var.value = std::move(text);
     var.is_set = true;
   }
-  if (var.attrs & kAttrExport) vars_.note_export_change();
   note_variable_change(ref.name);
 }
 
@@ -479,7 +478,6 @@ void Shell::assign_element(std::string_view name, std::string_view subscript, st
 void Shell::export_variable(std::string_view name) {
   VarRef ref = vars_.resolve_for_write(name);
   ref.var->attrs |= kAttrExport;
-  vars_.note_export_change();
 }
 
 // ---- traps ------------------------------------------------------------------------

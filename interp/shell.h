@@ -160,7 +160,7 @@ class Shell {
   void run_exit_trap();
   void run_debug_trap();
 
-  // Positional parameter frames for `shift`, `set --`, getopts.
+  // getopts: the index of the next letter inside the current option word (0: not inside one).
   int& getopts_offset() { return getopts_char_; }
 
   // Pattern matching with ksh patterns (extended globs included).
@@ -290,7 +290,6 @@ class Shell {
 
  private:
   friend struct Expander;
-  friend struct ArithEvaluator;
   friend class Redirector;
 
   struct Program {
@@ -379,7 +378,6 @@ class Shell {
   // The argument vector of the command running at this nesting depth: kept
   // between commands so its buffers are reused (Shell::ArgvLease).
   friend class ArgvLease;
-  void expand_word_fields(const Node* word, std::vector<std::string>& out);
   void begin_capture(std::string& result);
   void end_capture();
  public:
@@ -389,7 +387,7 @@ class Shell {
   bool eval_test(const Node* node);
 
  public:
-  // Registries (filled by builtins_*.cpp through register_builtins).
+  // Every builtin by name (filled once by the register_*_builtins functions of builtins.h).
   static absl::flat_hash_map<std::string, Builtin>& builtin_table();
 
   // Arithmetic variable access used by the evaluator.
@@ -422,8 +420,8 @@ class Shell {
   int subshell_depth_ = 0;
   int errexit_suppressed_ = 0;  // inside if/while conditions, && || left sides, !
   int arith_depth_ = 0;
-  int arith_value_depth_ = 0;
-  std::string_view arith_expression_;  // the expression string under evaluation, if any  // > 0 while a variable's value is evaluated as an expression
+  int arith_value_depth_ = 0;          // > 0 while a variable's value is evaluated as an expression
+  std::string_view arith_expression_;  // the expression string under evaluation, if any
   int getopts_char_ = 0;
   pid_t last_background_pid_ = 0;
   std::vector<pid_t> jobs_;

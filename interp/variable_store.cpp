@@ -150,7 +150,6 @@ Variable& VariableStore::create_in(int scope, std::string_view name) {
 }
 
 void VariableStore::will_modify(int scope, std::string_view name, Variable& var) {
-  if (var.attrs & kAttrExport) ++export_generation_;
   if (epoch_ == 0 || scope >= journal_floor_ || var.saved_epoch == epoch_) return;
   journal_.push_back(JournalEntry{scope, std::string(name), true, var});
   var.saved_epoch = epoch_;
@@ -165,7 +164,6 @@ void VariableStore::unset(std::string_view name) {
   }
   if (v == nullptr) return;
   will_modify(scope, name, *v);
-  if (v->attrs & kAttrExport) ++export_generation_;
   if (scope > 0) {
     // A local stays local (and hides the global) after unset.
     uint32_t keep = v->attrs & (kAttrIndexed | kAttrAssoc);
@@ -200,9 +198,6 @@ void VariableStore::push_scope() {
 
 void VariableStore::pop_scope() {
   bool was_local = local_view();
-  for (auto& [name, var] : scopes_.back()) {
-    if (var.attrs & kAttrExport) ++export_generation_;
-  }
   scopes_.pop_back();
   if (was_local || local_view()) ++structure_generation_;
 }
@@ -230,7 +225,6 @@ void VariableStore::end_subshell(const Mark& mark) {
   }
   epoch_ = mark.previous_epoch;
   journal_floor_ = mark.previous_floor;
-  ++export_generation_;
   ++structure_generation_;
 }
 

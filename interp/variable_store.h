@@ -93,9 +93,6 @@ class VariableStore {
 
   // Every exported, set variable as NAME=VALUE (for spawning).
   std::vector<std::string> environment() const;
-  // Bumped whenever an exported variable may have changed.
-  uint64_t export_generation() const { return export_generation_; }
-  void note_export_change() { ++export_generation_; }
 
  private:
   struct JournalEntry {
@@ -117,7 +114,6 @@ class VariableStore {
   std::vector<JournalEntry> journal_;
   uint64_t epoch_ = 0;       // 0 = not in a subshell
   uint64_t next_epoch_ = 1;
-  uint64_t export_generation_ = 0;
   uint64_t structure_generation_ = 1;
   int journal_floor_ = 0;  // scopes below this index existed when the subshell began
 };

@@ -1,5 +1,5 @@
 #!/bin/ksh
-# The seed's benchmark driver (002): starts run2_slow 63 times in the
+# The customer's benchmark driver: starts run2_slow 63 times in the
 # background and times one more in the foreground. Arguments shrink it for
 # tests: number of background copies, iterations per copy.
 

@@ -1,6 +1,6 @@
 #!/bin/ksh
-# The seed's run2_slow (002): every iteration forks bc (which forks dc) and expr.
-# The first argument shrinks the loop for tests; the seed ran 1000 iterations.
+# The customer's run2_slow: every iteration forks bc (which forks dc) and expr.
+# The first argument shrinks the loop for tests; the original ran 1000 iterations.
 
 loop=0
 

@@ -49,7 +49,7 @@ flags_for() {
 echo "== forklift lint --statistics samples/"
 "$forklift" lint --statistics "${originals[@]}" || true  # exit status 1 means findings
 echo
-echo "== forklift fix --diff run2_slow.ksh   (seed 002: bc and expr on every iteration)"
+echo "== forklift fix --diff run2_slow.ksh   (bc and expr on every iteration)"
 "$forklift" fix --diff run2_slow.ksh || true
 echo
 

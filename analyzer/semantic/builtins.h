@@ -13,7 +13,7 @@ namespace forklift {
 bool is_builtin(std::string_view name, Dialect dialect);
 
 // ksh93 runs `$( )`, `( )` and the last pipeline element of builtins in the
-// current process (virtual subshells); the other shells fork (pitfalls.md 4.2).
+// current process (virtual subshells); the other shells fork.
 bool forks_for_subshells(Dialect dialect);
 
 }  // namespace forklift

@@ -5,17 +5,6 @@
 
 namespace forklift {
 
-std::string_view command_kind_name(CommandKind kind) {
-  switch (kind) {
-    case CommandKind::Builtin: return "builtin";
-    case CommandKind::Function: return "function";
-    case CommandKind::External: return "external";
-    case CommandKind::Dynamic: return "dynamic";
-    case CommandKind::None: return "none";
-  }
-  return "?";
-}
-
 ForkCounter::ForkCounter(std::string_view source, const ScopeIndex& scopes, Dialect dialect)
     : source_(source), scopes_(scopes), dialect_(dialect) {}
 

@@ -20,8 +20,6 @@ enum class CommandKind {
   None,      // assignments or redirections only
 };
 
-std::string_view command_kind_name(CommandKind kind);
-
 // A node that starts processes by itself (not counting the nodes inside it).
 struct ForkSite {
   const Node* node = nullptr;  // SimpleCommand, CommandSub, Backtick, Subshell, Pipeline, Background, ...

@@ -1,5 +1,5 @@
 // On input tree-sitter parses without error, both front ends must build the
-// same AST, spans included (issue 2). Known exceptions are marked in the
+// same AST, spans included. Known exceptions are marked in the
 // snippet table with their reason, and a stale mark fails too.
 #include <fstream>
 #include <sstream>

@@ -1,4 +1,4 @@
-// The system's own shell scripts as an extra corpus (issue 2): reports how many
+// The system's own shell scripts as an extra corpus: reports how many
 // parse with each front end and where the trees differ. Differences do not
 // fail the suite (the table in tests/corpus is the contract); a crash or a
 // tree that breaks the AST invariants does.

@@ -1,4 +1,4 @@
-// The traps of shared/research/pitfalls.md that apply to a rule, one test each:
+// The measured shell differences that apply to a rule, one test each:
 // the fix is withheld or downgraded where the rewrite would behave differently.
 #include <catch2/catch.hpp>
 
