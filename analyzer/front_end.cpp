@@ -28,13 +28,17 @@ ParseResult parse_source(const SourceFile& file, Dialect dialect, FrontEnd front
   if (front_end == FrontEnd::TreeSitter) return parse_tree_sitter(file, dialect);
   ParseResult exact = parse_exact(file, dialect);
   if (front_end == FrontEnd::Exact || exact.ast) return exact;
+  // When both fail, the recovered tree is more useful than none.
   ParseResult tree_sitter = parse_tree_sitter(file, dialect);
-  if (tree_sitter.errors.empty() && !tree_sitter.has_error_nodes) return tree_sitter;
-  // Both failed: the recovered tree is more useful than none, the exact
-  // parser's errors read the way a shell would report them.
-  tree_sitter.errors = std::move(exact.errors);
-  tree_sitter.has_error_nodes = true;
+  bool clean = tree_sitter.errors.empty() && !tree_sitter.has_error_nodes;
+  tree_sitter.errors = fallback_errors(tree_sitter, std::move(exact.errors));
+  tree_sitter.has_error_nodes = !clean;
   return tree_sitter;
+}
+
+std::vector<ParseError> fallback_errors(const ParseResult& tree_sitter, std::vector<ParseError> exact_errors) {
+  bool clean = tree_sitter.errors.empty() && !tree_sitter.has_error_nodes;
+  return clean ? tree_sitter.errors : std::move(exact_errors);
 }
 
 }  // namespace forklift

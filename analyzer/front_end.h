@@ -34,4 +34,11 @@ inline constexpr int kMaxNestingDepth = 1000;
 // (with Error nodes) is kept together with the exact parser's errors.
 ParseResult parse_source(const SourceFile& file, Dialect dialect, FrontEnd front_end = FrontEnd::Auto);
 
+// Auto's choice of errors once the exact parser failed (with `exact_errors`)
+// and tree-sitter parsed the text as `tree_sitter`: none when tree-sitter
+// parsed it cleanly, else the exact parser's, which read the way a shell
+// reports them. The language server, which keeps its own incremental
+// tree-sitter parse, applies the same choice through this.
+std::vector<ParseError> fallback_errors(const ParseResult& tree_sitter, std::vector<ParseError> exact_errors);
+
 }  // namespace forklift

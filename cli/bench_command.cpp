@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
-#include "cli/lint_settings.h"
 #include "cli/prepared_rewrite.h"
 #include "cli/progress_bar.h"
 #include "cli/rule_flags.h"
@@ -96,7 +95,7 @@ int run_bench(const BenchFlags& flags) {
       return kExitUsage;
     }
   }
-  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  std::optional<SettingsOverrides> lint = flags.rules.settings_overrides();
   if (!lint) return kExitUsage;
   SettingsResolver resolver(*lint);
   RewriteDirectory directory;

@@ -17,7 +17,7 @@
 #include "cli/app.h"
 #include "cli/file_discovery.h"
 #include "cli/fix_source.h"
-#include "cli/lint_settings.h"
+#include "config/settings_resolver.h"
 #include "cli/parallel_for.h"
 #include "cli/rule_flags.h"
 #include "cli/subcommands.h"
@@ -209,7 +209,7 @@ int FixRun::finish() {
 }
 
 int run_fix(FixFlags& flags) {
-  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  std::optional<SettingsOverrides> lint = flags.rules.settings_overrides();
   if (!lint) return kExitUsage;
   bool from_stdin = flags.paths.size() == 1 && flags.paths[0] == "-";
   if (!from_stdin && std::find(flags.paths.begin(), flags.paths.end(), "-") != flags.paths.end()) {

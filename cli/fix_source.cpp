@@ -1,21 +1,9 @@
 #include "cli/fix_source.h"
 
-#include <algorithm>
-
 namespace forklift::cli {
 
-bool matches_any(const std::vector<std::string>& selectors, std::string_view code) {
-  return std::any_of(selectors.begin(), selectors.end(),
-                     [&](const std::string& s) { return s == "ALL" || code.starts_with(s); });
-}
-
 Linter linter_for(const FileSettings& settings) {
-  return [&settings](const SourceFile& file) {
-    LintResult result = lint_source(file, settings.options);
-    std::erase_if(result.diagnostics,
-                  [&](const Diagnostic& d) { return matches_any(settings.per_file_ignores, d.code); });
-    return result;
-  };
+  return [&settings](const SourceFile& file) { return lint_source(file, settings.options); };
 }
 
 FixLoopResult fix_source_text(const SourceFile& source, const FileSettings& settings) {

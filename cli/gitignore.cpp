@@ -1,7 +1,7 @@
 #include "cli/gitignore.h"
 
 #include "analyzer/regular_file.h"
-#include "rules/path_glob.h"
+#include "config/path_glob.h"
 
 namespace forklift::cli {
 namespace {

@@ -15,7 +15,7 @@
 #include "cli/app.h"
 #include "cli/file_discovery.h"
 #include "cli/lint_runner.h"
-#include "cli/lint_settings.h"
+#include "config/settings_resolver.h"
 #include "cli/progress_bar.h"
 #include "cli/reporters/reporter.h"
 #include "cli/rule_flags.h"
@@ -88,13 +88,8 @@ std::vector<LintJob> plan_jobs(const LintCommand& command, SettingsResolver& res
   return jobs;
 }
 
-bool matches_any(const std::vector<std::string>& selectors, std::string_view code) {
-  return std::any_of(selectors.begin(), selectors.end(),
-                     [&](const std::string& s) { return s == "ALL" || code.starts_with(s); });
-}
-
-// Syntax errors become findings; per-file-ignores and --severity filter the rest.
-std::vector<Diagnostic> findings_of(const LintOutcome& outcome, const LintJob& job, Severity minimum) {
+// Syntax errors become findings; --severity filters the rest.
+std::vector<Diagnostic> findings_of(const LintOutcome& outcome, Severity minimum) {
   std::vector<Diagnostic> findings;
   for (const ParseError& error : outcome.result.parse_errors) {
     uint32_t end = std::min(error.offset + 1, outcome.source->size());
@@ -102,7 +97,7 @@ std::vector<Diagnostic> findings_of(const LintOutcome& outcome, const LintJob& j
                         error.message, std::nullopt, std::nullopt});
   }
   for (const Diagnostic& diagnostic : outcome.result.diagnostics) {
-    if (diagnostic.severity > minimum || matches_any(job.settings.per_file_ignores, diagnostic.code)) continue;
+    if (diagnostic.severity > minimum) continue;
     findings.push_back(diagnostic);
   }
   std::stable_sort(findings.begin(), findings.end(), [](const Diagnostic& a, const Diagnostic& b) { return a.begin < b.begin; });
@@ -133,7 +128,7 @@ int run_lint(const LintCommand& command) {
   if (!command.explain.empty()) return explain(command.explain);
   std::optional<Reporter> reporter = find_reporter(command.output_format);
   std::optional<Severity> minimum = severity_from_name(command.severity);
-  std::optional<LintFlags> flags = command.rules.lint_flags();
+  std::optional<SettingsOverrides> flags = command.rules.settings_overrides();
   if (!reporter || !minimum || !flags) return kExitUsage;  // CLI11's checks reject bad names earlier
 
   bool failed = false;
@@ -151,7 +146,7 @@ int run_lint(const LintCommand& command) {
       failed = true;
       continue;
     }
-    report.files.push_back({&*outcomes[i].source, findings_of(outcomes[i], jobs[i], *minimum)});
+    report.files.push_back({&*outcomes[i].source, findings_of(outcomes[i], *minimum)});
     found = found || !report.files.back().diagnostics.empty();
   }
   std::string out;

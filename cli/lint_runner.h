@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analyzer/source_file.h"
-#include "cli/lint_settings.h"
+#include "config/settings_resolver.h"
 #include "rules/linter.h"
 
 namespace forklift::cli {

@@ -1,6 +1,5 @@
 // `forklift lsp`: the language server, speaking LSP over stdin and stdout.
 #include <csignal>
-#include <cstdio>
 
 #include <CLI/CLI.hpp>
 
@@ -8,7 +7,6 @@
 #include "cli/subcommands.h"
 #include "lsp/fd_transport.h"
 #include "lsp/feature_server.h"
-#include "lsp/project_config.h"
 #include "lsp/protocol_server.h"
 
 namespace forklift::cli {
@@ -21,11 +19,6 @@ int run_language_server() {
   lsp::FeatureServer features(lsp::publish_through(transport));
   lsp::ServerOptions options;
   options.version = FORKLIFT_VERSION;
-  options.load_project_config = [](const std::optional<std::string>& root) {
-    lsp::ProjectConfigLoad load = lsp::load_project_config(root);
-    if (!load.error.empty()) std::fprintf(stderr, "forklift lsp: %s (using the defaults)\n", load.error.c_str());
-    return load.config;
-  };
   lsp::ProtocolServer server(transport, features, std::move(options));
   return server.run();
 }

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "analyzer/dialect.h"
-#include "cli/lint_settings.h"
+#include "config/settings_resolver.h"
 
 namespace forklift::cli {
 

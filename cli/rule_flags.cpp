@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/config.h"
+#include "config/config_file.h"
 
 namespace forklift::cli {
 namespace {
@@ -47,12 +47,12 @@ void RuleFlags::add_to(CLI::App& command, const Help& help) {
   command.add_flag("--no-unsafe-fixes", no_unsafe_fixes, help.no_unsafe_fixes);
 }
 
-std::optional<LintFlags> RuleFlags::lint_flags() const {
+std::optional<SettingsOverrides> RuleFlags::settings_overrides() const {
   if (!valid_selectors(select, "--select") || !valid_selectors(extend_select, "--extend-select") ||
       !valid_selectors(ignore, "--ignore")) {
     return std::nullopt;
   }
-  LintFlags flags;
+  SettingsOverrides flags;
   if (!select.empty()) flags.select = select;
   flags.extend_select = extend_select;
   flags.ignore = ignore;

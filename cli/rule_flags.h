@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/lint_settings.h"
+#include "config/settings_resolver.h"
 
 namespace forklift::cli {
 
@@ -31,7 +31,7 @@ struct RuleFlags {
 
   // The settings these flags ask for; nullopt after saying on stderr which
   // selector is unknown (CLI11 has already refused an unknown shell).
-  std::optional<LintFlags> lint_flags() const;
+  std::optional<SettingsOverrides> settings_overrides() const;
 };
 
 }  // namespace forklift::cli

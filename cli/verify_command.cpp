@@ -14,7 +14,6 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
-#include "cli/lint_settings.h"
 #include "cli/prepared_rewrite.h"
 #include "cli/rule_flags.h"
 #include "cli/script_run_flags.h"
@@ -97,7 +96,7 @@ int run_verify(const VerifyFlags& flags) {
   auto shells = resolve_shells({"forklift"}, flags.shells);
   auto settings = script_run_settings(flags.run);
   if (!shells || !settings) return kExitUsage;
-  std::optional<LintFlags> lint = flags.rules.lint_flags();
+  std::optional<SettingsOverrides> lint = flags.rules.settings_overrides();
   if (!lint) return kExitUsage;
   SettingsResolver resolver(*lint);
   RewriteDirectory directory;

@@ -22,7 +22,7 @@ std::vector<TextEdit> text_edits(const SourceFile& file, const std::vector<Edit>
 
 std::optional<CodeAction> quick_fix(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
                                     const lsp::Diagnostic& shown) {
-  if (!diagnostic.fix || !is_applicable(diagnostic.fix->applicability, context.config.unsafe_fixes)) return std::nullopt;
+  if (!diagnostic.fix || !is_applicable(diagnostic.fix->applicability, context.settings.unsafe_fixes)) return std::nullopt;
   const Fix& fix = *diagnostic.fix;
   bool unsafe = fix.applicability == Applicability::Unsafe;
   CodeAction action;
@@ -70,14 +70,14 @@ std::vector<CodeAction> code_actions(const CodeActionContext& context, const Cod
 
 std::optional<CodeAction> fix_all_action(const CodeActionContext& context) {
   bool fixable = std::any_of(context.analysis.diagnostics.begin(), context.analysis.diagnostics.end(), [&](const auto& d) {
-    return d.fix && is_applicable(d.fix->applicability, context.config.unsafe_fixes);
+    return d.fix && is_applicable(d.fix->applicability, context.settings.unsafe_fixes);
   });
   if (!fixable) return std::nullopt;
   const SourceFile& file = *context.analysis.file;
   FixLoopOptions options;
-  options.unsafe_fixes = context.config.unsafe_fixes;
+  options.unsafe_fixes = context.settings.unsafe_fixes;
   FixLoopResult result = run_fix_loop(file, options, [&](const SourceFile& text) {
-    return lint_for_fix_loop(text, context.settings);
+    return lint_source(text, context.settings.lint);
   });
   if (result.failure || !result.changed()) return std::nullopt;
   int count = 0;

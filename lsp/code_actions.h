@@ -24,8 +24,8 @@ struct CodeActionContext {
 // fix-all action when the request admits its kind and it changes something.
 std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params);
 
-// The fixes `forklift fix` would apply (with --unsafe-fixes when the config
-// allows them), as one action; nullopt when there is nothing to fix.
+// The fixes `forklift fix` would apply (with --unsafe-fixes when the
+// document's settings allow them), as one action; nullopt when there is nothing to fix.
 std::optional<CodeAction> fix_all_action(const CodeActionContext& context);
 
 // The one edit turning `before` into `after`: the differing middle.

@@ -19,8 +19,9 @@
 namespace forklift::lsp {
 
 struct AnalysisSettings {
-  LintOptions lint;             // with the document's per-file ignores included
-  uint64_t generation = 0;      // changes whenever the settings do
+  LintOptions lint;            // with the document's per-file-ignores included
+  bool unsafe_fixes = false;   // offer fixes whose applicability is Unsafe
+  uint64_t generation = 0;     // changes whenever the settings do
 };
 
 struct DocumentAnalysis {
@@ -42,15 +43,10 @@ std::unique_ptr<DocumentAnalysis> analyze_parsed(const SourceFile& file, ParseRe
                                                  const AnalysisSettings& settings);
 
 // Analyzes a text the exact parser failed on, from tree-sitter's parse of it
-// (`file` and `tree_sitter` must outlive the result). As FrontEnd::Auto does,
-// a tree with errors is reported with the exact parser's errors, which read
-// the way a shell reports them.
+// (`file` and `tree_sitter` must outlive the result), reporting the errors
+// FrontEnd::Auto would (fallback_errors).
 std::unique_ptr<DocumentAnalysis> analyze_recovered(const SourceFile& file, const ParseResult& tree_sitter,
                                                     std::vector<ParseError> exact_errors, const DialectChoice& dialect,
                                                     const AnalysisSettings& settings);
-
-// One lint pass over a whole text, for the fix loop (source.fixAll): what
-// the editor's analysis of that text would report.
-LintResult lint_for_fix_loop(const SourceFile& file, const AnalysisSettings& settings);
 
 }  // namespace forklift::lsp

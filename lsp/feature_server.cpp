@@ -1,6 +1,7 @@
 #include "lsp/feature_server.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,12 +14,19 @@
 
 namespace forklift::lsp {
 
-FeatureServer::FeatureServer(DiagnosticsPublisher publish) : publish_(std::move(publish)) {}
+FeatureServer::FeatureServer(DiagnosticsPublisher publish, std::function<void(std::string_view)> log)
+    : publish_(std::move(publish)), log_(std::move(log)) {
+  if (!log_) {
+    log_ = [](std::string_view text) { std::fprintf(stderr, "forklift lsp: %.*s\n", static_cast<int>(text.size()), text.data()); };
+  }
+}
 
 FeatureServer::~FeatureServer() { scheduler_.stop(); }
 
+// A new resolver reads every forklift.toml again: configure() also follows a changed config file.
 void FeatureServer::configure(const ServerConfig& config) {
   config_ = config;
+  settings_ = std::make_unique<SettingsResolver>(config.overrides);
   ++settings_generation_;
   for (const auto& [uri, document] : analyzed_) schedule_diagnostics(uri);
 }
@@ -50,14 +58,13 @@ void FeatureServer::did_close(const DidCloseTextDocumentParams& params) {
   publish_(PublishDiagnosticsParams{params.uri, std::nullopt, {}});
 }
 
-AnalysisSettings FeatureServer::settings_for(const Document& document) const {
-  AnalysisSettings settings{config_.lint, settings_generation_};
-  if (config_.per_file_ignores) {
-    for (std::string& code : config_.per_file_ignores(document.file()->path())) {
-      settings.lint.rules.ignore.push_back(std::move(code));
-    }
-  }
-  return settings;
+AnalysisSettings FeatureServer::settings_for(const Document& document) {
+  const std::string& path = document.file()->path();
+  std::string error;
+  std::optional<FileSettings> settings = settings_->settings_for(path, error);
+  if (!error.empty()) log_(error + " (using the defaults)");
+  if (!settings) settings = settings_->defaults_for(path);
+  return AnalysisSettings{std::move(settings->options), settings->unsafe_fixes, settings_generation_};
 }
 
 void FeatureServer::schedule_diagnostics(const std::string& uri) {

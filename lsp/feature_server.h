@@ -4,10 +4,12 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "lsp/analysis_scheduler.h"
 #include "lsp/analyzed_document.h"
@@ -22,7 +24,9 @@ class FeatureServer : public LanguageFeatures {
   // their diagnostics say so, and requests about them get empty answers.
   static constexpr uint32_t kMaxDocumentBytes = LoadLimits{}.max_bytes;
 
-  explicit FeatureServer(DiagnosticsPublisher publish);
+  // `log` gets what the user should know but no request answers (a bad
+  // forklift.toml); default: stderr.
+  explicit FeatureServer(DiagnosticsPublisher publish, std::function<void(std::string_view)> log = {});
   ~FeatureServer() override;
 
   void set_position_encoding(PositionEncoding encoding) override { encoding_ = encoding; }
@@ -42,7 +46,8 @@ class FeatureServer : public LanguageFeatures {
   void stop() override { scheduler_.stop(); }
 
  private:
-  AnalysisSettings settings_for(const Document& document) const;
+  // The document's forklift.toml under the client's settings, resolved as `forklift lint` resolves them.
+  AnalysisSettings settings_for(const Document& document);
   void schedule_diagnostics(const std::string& uri);
   // What a diagnostics job needs, copied: the worker never reads the server's state.
   struct DiagnosticsJob {
@@ -59,9 +64,11 @@ class FeatureServer : public LanguageFeatures {
   std::vector<Location> locations(const std::string& uri, const SourceFile& file, const std::vector<Span>& spans) const;
 
   DiagnosticsPublisher publish_;
+  std::function<void(std::string_view)> log_;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
   bool related_information_ = false;
   ServerConfig config_;
+  std::unique_ptr<SettingsResolver> settings_ = std::make_unique<SettingsResolver>();  // replaced by configure()
   std::atomic<uint64_t> settings_generation_ = 0;
   DocumentStore documents_;
   std::map<std::string, std::shared_ptr<AnalyzedDocument>> analyzed_;

@@ -27,7 +27,7 @@ class LanguageFeatures {
   virtual ~LanguageFeatures() = default;
 
   // These are set before the first document opens; configure may come again
-  // later (the client's settings changed) and re-checks every open document.
+  // later (the client's settings or a forklift.toml changed) and re-checks every open document.
   virtual void set_position_encoding(PositionEncoding encoding) = 0;
   // Whether the client shows a diagnostic's relatedInformation (the loop it is in).
   virtual void set_related_information_support(bool supported) = 0;

@@ -9,7 +9,7 @@
 
 #include "lsp/protocol/basic_types.h"
 #include "lsp/protocol/publish_diagnostics_writer.h"
-#include "lsp/project_config.h"
+#include "lsp/config_watch.h"
 #include "lsp/uri.h"
 
 namespace forklift::lsp {
@@ -179,8 +179,6 @@ json ProtocolServer::on_initialize(const json& params) {
   PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
   features_.set_position_encoding(encoding);
   features_.set_related_information_support(client_.supports_related_information);
-  if (client_.root_uri) root_path_ = path_from_uri(*client_.root_uri);
-  project_config_ = options_.load_project_config(root_path_);
   apply_settings(client_.initialization_options);
   state_ = State::Running;
   InitializeResult result;
@@ -240,7 +238,7 @@ void ProtocolServer::on_did_change_configuration(const json& params) {
 }
 
 // A client without dynamic registration may still watch the files on its own
-// and send these; any change to a config file reloads the project's settings.
+// and send these; any change to a config file makes documents resolve their settings again.
 void ProtocolServer::on_did_change_watched_files(const json& params) {
   bool config_changed = false;
   for (const json& change : params.at("changes")) {
@@ -248,7 +246,6 @@ void ProtocolServer::on_did_change_watched_files(const json& params) {
     config_changed = config_changed || (path && is_project_config_file(*path));
   }
   if (!config_changed) return;
-  project_config_ = options_.load_project_config(root_path_);
   apply_settings(client_settings_);
 }
 
@@ -276,9 +273,9 @@ void ProtocolServer::watch_project_config() {
 
 void ProtocolServer::apply_settings(const json& settings) {
   client_settings_ = settings;
-  ServerConfig config = project_config_;
+  ServerConfig config;
   try {
-    config = apply_client_settings(project_config_, settings);
+    config = apply_client_settings(ServerConfig{}, settings);
   } catch (const std::invalid_argument& e) {
     log(fmt::format("ignored the client's settings: {}", e.what()));
   }

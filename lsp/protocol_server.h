@@ -20,10 +20,6 @@ namespace forklift::lsp {
 
 struct ServerOptions {
   std::string version = "0";
-  // The project's settings (forklift.toml) for a workspace root path, or for
-  // no root; the client's settings are applied on top.
-  std::function<ServerConfig(const std::optional<std::string>& root_path)> load_project_config =
-      [](const std::optional<std::string>&) { return ServerConfig{}; };
   std::function<void(std::string_view)> log;  // diagnostics about the protocol; default: stderr
 };
 
@@ -74,9 +70,7 @@ class ProtocolServer {
   State state_ = State::Uninitialized;
   bool exit_requested_ = false;
   InitializeParams client_;
-  std::optional<std::string> root_path_;
-  ServerConfig project_config_;
-  json client_settings_;  // the last the client sent, applied again over a reloaded project config
+  json client_settings_;  // the last the client sent, applied again when a forklift.toml changes
   int next_request_id_ = 1;
   std::map<std::string, std::function<void(const json& result)>> pending_client_requests_;
   const std::map<std::string_view, RequestHandler> requests_;

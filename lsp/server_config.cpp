@@ -18,9 +18,9 @@ const json* setting(const json& settings, const char* key, json::value_t type) {
   return &*it;
 }
 
-std::vector<std::string> string_list(const json& settings, const char* key, std::vector<std::string> fallback) {
+std::optional<std::vector<std::string>> string_list(const json& settings, const char* key) {
   const json* value = setting(settings, key, json::value_t::array);
-  if (value == nullptr) return fallback;
+  if (value == nullptr) return std::nullopt;
   std::vector<std::string> list;
   for (const json& item : *value) {
     if (!item.is_string()) throw std::invalid_argument(fmt::format("setting `{}` must be a list of strings", key));
@@ -42,12 +42,13 @@ ServerConfig apply_client_settings(ServerConfig base, const json& settings) {
   if (const json* shell = setting(settings, "shell", json::value_t::string)) {
     auto dialect = dialect_from_name(shell->get<std::string>());
     if (!dialect) throw std::invalid_argument(fmt::format("setting `shell`: unknown shell `{}`", shell->get<std::string>()));
-    base.lint.shell = dialect;
+    base.overrides.shell = dialect;
   }
-  base.lint.rules.select = string_list(settings, "select", base.lint.rules.select);
-  base.lint.rules.extend_select = string_list(settings, "extendSelect", base.lint.rules.extend_select);
-  base.lint.rules.ignore = string_list(settings, "ignore", base.lint.rules.ignore);
-  if (const json* unsafe = setting(settings, "unsafeFixes", json::value_t::boolean)) base.unsafe_fixes = unsafe->get<bool>();
+  SettingsOverrides& overrides = base.overrides;
+  if (auto select = string_list(settings, "select")) overrides.select = std::move(*select);
+  if (auto extend_select = string_list(settings, "extendSelect")) overrides.extend_select = std::move(*extend_select);
+  if (auto ignore = string_list(settings, "ignore")) overrides.ignore = std::move(*ignore);
+  if (const json* unsafe = setting(settings, "unsafeFixes", json::value_t::boolean)) overrides.unsafe_fixes = unsafe->get<bool>();
   if (const json* debounce = setting(settings, "debounceMs", json::value_t::number_integer)) {
     base.debounce = std::chrono::milliseconds(std::clamp<int64_t>(debounce->get<int64_t>(), 0, 5000));
   }

@@ -20,6 +20,8 @@ struct RuleSelection {
   std::vector<std::string> select;         // empty = the default set (all rules)
   std::vector<std::string> extend_select;  // added to select
   std::vector<std::string> ignore;         // removed; more specific entries win
+  // forklift.toml's per-file-ignores for the file: off whatever else selects them.
+  std::vector<std::string> per_file_ignores;
   bool enabled(std::string_view code) const;
 };
 

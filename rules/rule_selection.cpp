@@ -24,8 +24,9 @@ int best_specificity(const std::vector<std::string>& selectors, std::string_view
 }  // namespace
 
 // Ruff's rule: the most specific matching entry decides; on a tie (the same
-// prefix both selected and ignored) ignore wins.
+// prefix both selected and ignored) ignore wins. Per-file ignores outrank both.
 bool RuleSelection::enabled(std::string_view code) const {
+  if (best_specificity(per_file_ignores, code) >= 0) return false;
   int selected = select.empty() ? 0 : best_specificity(select, code);
   selected = std::max(selected, best_specificity(extend_select, code));
   if (selected < 0) return false;

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_forklift.h"
-#include "tests/rules/linter_scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 
 using forklift::test::run_forklift;
 using forklift::test::ScratchDir;

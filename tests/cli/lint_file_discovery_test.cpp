@@ -4,7 +4,7 @@
 
 #include "cli/file_discovery.h"
 #include "cli/gitignore.h"
-#include "tests/rules/linter_scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace forklift::cli;
 using forklift::test::ScratchDir;

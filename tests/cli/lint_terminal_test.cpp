@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/rules/linter_scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 
 using forklift::test::ScratchDir;
 

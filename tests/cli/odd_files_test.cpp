@@ -16,7 +16,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "tests/rules/linter_scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/run_forklift.h"
 
 using forklift::test::run_program;

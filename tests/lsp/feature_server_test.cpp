@@ -184,7 +184,7 @@ TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them"
     CHECK(actions[0].title == "Disable FL101 for this line");
   }
   ServerConfig config;
-  config.unsafe_fixes = true;
+  config.overrides.unsafe_fixes = true;
   Fixture f(text, config);
   f.features.stop();
   auto actions = for_code(f.features.code_actions(actions_for(range)), "FL101");

@@ -1,16 +1,27 @@
 // The editor's diagnostics after each edit are exactly what `forklift lint`
 // (lint_source) reports on the same text: incremental parsing, the exact
-// parser first and the shared lint_parsed() steps change nothing.
+// parser first and the shared lint_parsed() steps change nothing. And over a
+// tree of nested forklift.toml files, the server reports for each open file
+// what the built `forklift lint` binary reports for it.
 #include <catch2/catch.hpp>
 
 #include <condition_variable>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <mutex>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "lsp/diagnostic_conversion.h"
 #include "lsp/feature_server.h"
 #include "rules/linter.h"
+#include "tests/support/run_forklift.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace forklift::lsp;
+using forklift::test::ScratchDir;
 
 namespace {
 
@@ -129,4 +140,114 @@ TEST_CASE("diagnostics after every edit are those forklift lint reports on the t
     CHECK(describe(published.wait_for(version)) == describe(linted(text)));
   }
   features.stop();
+}
+
+namespace {
+
+// "FILE:LINE:COLUMN CODE" per finding (1-based, as `forklift lint` prints them).
+using Findings = std::multiset<std::string>;
+
+Findings lint_binary(const ScratchDir& dir, const std::vector<std::string>& files, std::vector<std::string> flags) {
+  std::vector<std::string> args{"lint", "--output-format", "json"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  for (const std::string& file : files) args.push_back(dir / file);
+  forklift::test::RunResult run = forklift::test::run_forklift(args, "", dir.path());
+  INFO(run.err);
+  REQUIRE((run.status == 0 || run.status == 1));
+  Findings findings;
+  for (const auto& finding : nlohmann::json::parse(run.out)) {
+    findings.insert(finding["filename"].get<std::string>() + ":" + std::to_string(finding["location"]["row"].get<int>()) +
+                    ":" + std::to_string(finding["location"]["column"].get<int>()) + " " +
+                    finding["code"].get<std::string>());
+  }
+  return findings;
+}
+
+// Opens every file in one server and collects what it publishes (version 1 of each).
+Findings lint_server(const ScratchDir& dir, const std::vector<std::string>& files, const ServerConfig& config) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::map<std::string, std::vector<Diagnostic>> published;
+  FeatureServer features([&](const PublishDiagnosticsParams& params) {
+    std::lock_guard lock(mutex);
+    published[params.uri] = params.diagnostics;
+    changed.notify_all();
+  });
+  features.configure(config);
+  for (const std::string& file : files) {
+    std::ifstream in(dir / file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    features.did_open({"file://" + dir / file, "sh", 1, text});
+  }
+  std::unique_lock lock(mutex);
+  REQUIRE(changed.wait_for(lock, std::chrono::seconds(30), [&] { return published.size() == files.size(); }));
+  lock.unlock();
+  features.stop();
+  Findings findings;
+  for (const auto& [uri, diagnostics] : published) {
+    for (const Diagnostic& d : diagnostics) {
+      findings.insert(uri.substr(std::string("file://").size()) + ":" + std::to_string(d.range.start.line + 1) + ":" +
+                      std::to_string(d.range.start.character + 1) + " " + d.code);
+    }
+  }
+  return findings;
+}
+
+std::string listed(const Findings& findings) {
+  std::string out;
+  for (const std::string& finding : findings) out += finding + "\n";
+  return out;
+}
+
+const std::string kExprScript =
+    "#!/bin/bash\n"
+    "i=0\n"
+    "while [ $i -lt 3 ]; do\n"
+    "  i=`expr $i + 1`\n"
+    "  name=$(basename \"$0\")\n"
+    "done\n";
+
+}  // namespace
+
+TEST_CASE("over nested forklift.toml files the server reports what forklift lint reports", "[lsp][config]") {
+  ScratchDir dir;
+  dir.write("forklift.toml", "select = [\"FL101\"]\nper-file-ignores = {\"a.sh\" = [\"FL1\"]}\n");
+  dir.write("sub/forklift.toml", "ignore = [\"FL101\"]\n");
+  dir.write("a.sh", "#!/bin/sh\nx=$(expr 1 + 2)\n");
+  dir.write("sub/b.sh", "#!/bin/sh\ny=$(expr 3 + 4)\n");
+  const std::vector<std::string> files{"a.sh", "sub/b.sh"};
+  // Neither file has a finding: a.sh's per-file ignore outranks the select,
+  // and sub/b.sh is under sub/forklift.toml alone.
+  CHECK(listed(lint_binary(dir, files, {})).empty());
+  CHECK(listed(lint_server(dir, files, ServerConfig{})) == listed(lint_binary(dir, files, {})));
+}
+
+TEST_CASE("the server and forklift lint agree on every kind of setting, with and without overrides", "[lsp][config]") {
+  ScratchDir dir;
+  dir.write("forklift.toml",
+            "select = [\"FL1\", \"FL3\"]\nignore = [\"FL107\"]\n"
+            "[per-file-ignores]\n\"legacy/**\" = [\"FL101\"]\n\"*.bash\" = [\"FL3\"]\n");
+  dir.write("legacy/old.sh", kExprScript);
+  dir.write("src/new.sh", kExprScript);
+  dir.write("src/tool.bash", kExprScript);
+  dir.write("ksh/.forklift.toml", "shell = \"sh\"\nextend-select = [\"FL2\"]\n");
+  dir.write("ksh/script.ksh", "x=$(( 1 + 2 ))\n" + kExprScript.substr(kExprScript.find('\n') + 1));
+  dir.write("ksh/deep/er/leaf.sh", kExprScript);
+  const std::vector<std::string> files{"legacy/old.sh", "src/new.sh", "src/tool.bash", "ksh/script.ksh",
+                                       "ksh/deep/er/leaf.sh"};
+  Findings plain = lint_binary(dir, files, {});
+  CHECK(plain.size() >= 5);  // the tree is not vacuous: findings come from several configs
+  CHECK(listed(lint_server(dir, files, ServerConfig{})) == listed(plain));
+
+  ServerConfig overridden;
+  overridden.overrides.ignore = {"FL301"};
+  overridden.overrides.extend_select = {"FL201"};
+  overridden.overrides.shell = forklift::Dialect::Ksh;
+  Findings flagged = lint_binary(dir, files, {"--ignore", "FL301", "--extend-select", "FL201", "--shell", "ksh"});
+  CHECK(flagged != plain);
+  CHECK(listed(lint_server(dir, files, overridden)) == listed(flagged));
+
+  ServerConfig selected;
+  selected.overrides.select = std::vector<std::string>{"FL2", "FL3"};
+  CHECK(listed(lint_server(dir, files, selected)) == listed(lint_binary(dir, files, {"--select", "FL2,FL3"})));
 }

@@ -217,16 +217,16 @@ TEST_CASE("settings come from initializationOptions and from workspace/configura
   }
   CHECK(asked);
   CHECK(features.configure_calls == 2);
-  CHECK_FALSE(features.config.unsafe_fixes);  // the answer replaces the client layer
-  CHECK(features.config.lint.rules.select == std::vector<std::string>{"FL1"});
+  CHECK_FALSE(features.config.overrides.unsafe_fixes);  // the answer replaces the client layer
+  CHECK(features.config.overrides.select == std::vector<std::string>{"FL1"});
 }
 
-TEST_CASE("pushed settings apply, bad settings are logged and the project's kept", "[lsp][protocol]") {
+TEST_CASE("pushed settings apply, bad settings are logged and ignored", "[lsp][protocol]") {
   RecordingFeatures features;
   std::string input = initialize_handshake(json::object(), {{"unsafeFixes", "yes"}}) +
                       frame(notification("workspace/didChangeConfiguration", {{"settings", {{"forklift", {{"ignore", {"FL2"}}}}}}})) +
                       shutdown_and_exit();
   auto outcome = run_scripted_session(input, features);
   CHECK(outcome.log == std::vector<std::string>{"ignored the client's settings: setting `unsafeFixes` has the wrong type"});
-  CHECK(features.config.lint.rules.ignore == std::vector<std::string>{"FL2"});
+  CHECK(features.config.overrides.ignore == std::vector<std::string>{"FL2"});
 }

@@ -5,17 +5,22 @@
 using namespace forklift::lsp;
 using nlohmann::json;
 
-TEST_CASE("client settings override the project's", "[lsp][config]") {
+TEST_CASE("client settings become the overrides of the project's", "[lsp][config]") {
   ServerConfig base;
-  base.lint.rules.ignore = {"FL2"};
+  base.overrides.ignore = {"FL2"};
   ServerConfig config = apply_client_settings(
       base, json::parse(R"({"shell":"ksh93","select":["FL1"],"unsafeFixes":true,"debounceMs":5,"other":1})"));
-  CHECK(config.lint.shell == forklift::Dialect::Ksh);
-  CHECK(config.lint.rules.select == std::vector<std::string>{"FL1"});
-  CHECK(config.lint.rules.ignore == std::vector<std::string>{"FL2"});
-  CHECK(config.unsafe_fixes);
+  CHECK(config.overrides.shell == forklift::Dialect::Ksh);
+  CHECK(config.overrides.select == std::vector<std::string>{"FL1"});
+  CHECK(config.overrides.ignore == std::vector<std::string>{"FL2"});
+  CHECK(config.overrides.unsafe_fixes == true);
   CHECK(config.debounce == std::chrono::milliseconds(5));
-  CHECK(apply_client_settings(base, nullptr).lint.rules.ignore == base.lint.rules.ignore);
+  CHECK(apply_client_settings(base, nullptr).overrides.ignore == base.overrides.ignore);
+  // What the client leaves out defers to forklift.toml.
+  ServerConfig empty = apply_client_settings({}, json::object());
+  CHECK_FALSE(empty.overrides.select);
+  CHECK_FALSE(empty.overrides.unsafe_fixes);
+  CHECK_FALSE(empty.overrides.shell);
 }
 
 TEST_CASE("settings of the wrong type or an unknown shell are errors naming the key", "[lsp][config]") {

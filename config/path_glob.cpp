@@ -1,4 +1,4 @@
-#include "rules/path_glob.h"
+#include "config/path_glob.h"
 
 namespace forklift {
 namespace {

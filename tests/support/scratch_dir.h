@@ -1,4 +1,4 @@
-// A scratch directory for lint tests that write real files; removed afterwards.
+// A scratch directory for tests that write real files; removed afterwards.
 #pragma once
 
 #include <unistd.h>

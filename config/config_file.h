@@ -49,8 +49,12 @@ struct ConfigLoad {
 ConfigLoad parse_config(std::string_view text, const std::string& path);
 ConfigLoad load_config(const std::string& path);
 
+// The names a config file may have, in the order find_config() prefers them.
+const std::vector<std::string>& config_file_names();
+
 // The config file that applies to files in `directory`: forklift.toml, else
-// .forklift.toml, in `directory` or the nearest folder above it; nullopt when none.
+// .forklift.toml, in `directory` or the nearest folder above it; nullopt when
+// none. The nearest file applies alone: configs are not merged across folders.
 std::optional<std::string> find_config(const std::string& directory);
 
 // "ALL", "FL" or "FL" followed by digits; anything else is a typo we report.

@@ -2,9 +2,9 @@
 
 #include <filesystem>
 
-#include "rules/config.h"
-#include "rules/path_glob.h"
-#include "tests/rules/linter_scratch_dir.h"
+#include "config/config_file.h"
+#include "config/path_glob.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace forklift;
 using forklift::test::ScratchDir;

@@ -1,4 +1,4 @@
-#include "rules/config.h"
+#include "config/config_file.h"
 
 #include <filesystem>
 
@@ -6,7 +6,7 @@
 #include <toml++/toml.h>
 
 #include "analyzer/regular_file.h"
-#include "rules/path_glob.h"
+#include "config/path_glob.h"
 
 namespace fs = std::filesystem;
 
@@ -114,11 +114,16 @@ ConfigLoad load_config(const std::string& path) {
   return parse_config(text, path);
 }
 
+const std::vector<std::string>& config_file_names() {
+  static const std::vector<std::string> names = {"forklift.toml", ".forklift.toml"};
+  return names;
+}
+
 std::optional<std::string> find_config(const std::string& directory) {
   std::error_code ignored;
   fs::path dir = fs::absolute(fs::path(directory.empty() ? "." : directory), ignored).lexically_normal();
   while (true) {
-    for (const char* name : {"forklift.toml", ".forklift.toml"}) {
+    for (const std::string& name : config_file_names()) {
       if (fs::is_regular_file(dir / name, ignored)) return generic(dir / name);
     }
     if (!dir.has_relative_path()) return std::nullopt;  // reached the root
