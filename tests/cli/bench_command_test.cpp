@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/bench/process_count.h"
-#include "interp/process_launcher.h"
 #include "tests/cli/fix_samples.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/required_tools.h"
 #include "tests/support/run_forklift.h"
 
 using forklift::test::read_file;
@@ -27,11 +27,13 @@ namespace {
 const std::string kSeed = std::string(FORKLIFT_SOURCE_DIR) + "/samples/run2_slow.ksh";
 const std::string kSeedFixed = std::string(FORKLIFT_SOURCE_DIR) + "/samples/run2_slow.fixed.ksh";
 
-bool counting() { return forklift::harness::bench::process_counting_available(); }
-
-bool installed(const std::string& shell) {
-  const char* path = std::getenv("PATH");
-  return !forklift::interp::ProcessLauncher().resolve(shell, path ? path : "").empty();
+// Where processes cannot be counted the checks of the counts give way to
+// those of their absence (a failure under FORKLIFT_REQUIRE_TOOLS=1).
+bool counting() {
+  std::string why;
+  if (forklift::harness::bench::process_counting_available(&why)) return true;
+  forklift::test::skip_for_missing_tool("process counting is not available here: " + why);
+  return false;
 }
 
 nlohmann::json bench_json(std::vector<std::string> extra) {
@@ -87,8 +89,8 @@ TEST_CASE("bench json has the timings of each variant under each shell") {
 }
 
 TEST_CASE("bench times every shell asked for in order") {
-  if (!installed("ksh93") || !installed("bash")) {
-    WARN("skipped: ksh93 or bash is not installed");
+  if (!forklift::test::installed("ksh93") || !forklift::test::installed("bash")) {
+    forklift::test::skip_for_missing_tool("ksh93 or bash is not installed");
     return;
   }
   nlohmann::json j = bench_json({"--shell", "ksh93,forklift,bash,ksh93"});
@@ -201,7 +203,7 @@ TEST_CASE("bench where namespaces are refused times without counting") {
   size_t n;
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
   if (pclose(pipe) != 0 || out.empty()) {
-    WARN("skipped: cannot run forklift in a user namespace with namespaces switched off (unshare)");
+    forklift::test::skip_for_missing_tool("cannot run forklift in a user namespace with namespaces switched off (unshare)");
     return;
   }
   nlohmann::json result = nlohmann::json::parse(out).at("results")[0];

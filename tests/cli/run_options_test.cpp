@@ -7,6 +7,7 @@
 #include "cli/shell_invocation.h"
 #include "tests/cli/fix_samples.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/required_tools.h"
 #include "tests/support/run_forklift.h"
 
 using forklift::cli::parse_shell_invocation;
@@ -53,7 +54,7 @@ bool have_ksh() { return access("/usr/bin/ksh", X_OK) == 0; }
 
 TEST_CASE("run takes ksh's options, -c and -s as ksh does", "[cli][run]") {
   if (!have_ksh()) {
-    WARN("ksh93 is not installed: forklift run's command line is checked on its own");
+    forklift::test::skip_for_missing_tool("ksh93 is not installed: forklift run's command line is checked on its own");
   }
   for (const Invocation& invocation : kInvocations) {
     TempDir dir;

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "tests/cli/fix_samples.h"
+#include "tests/support/required_tools.h"
 #include "tests/support/run_forklift.h"
 
 using namespace forklift::test;
@@ -33,10 +34,10 @@ TEST_CASE("verify finds every sample's rewrite equivalent under the bundled inte
   for (const Sample& sample : all_samples()) {
     std::vector<std::string> shells;
     for (const std::string& shell : sample.shells) {
-      if (std::filesystem::exists("/bin/" + shell) || std::filesystem::exists("/usr/bin/" + shell)) {
+      if (forklift::test::installed(shell)) {
         shells.push_back(shell);
       } else {
-        WARN("skipped: " << shell << " is not installed");
+        forklift::test::skip_for_missing_tool(shell + " is not installed");
       }
     }
     std::vector<std::string> extra;

@@ -24,6 +24,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/required_tools.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -132,7 +134,7 @@ std::string make_sandbox(const std::string& tag) {
 TEST_CASE("conformance snippets behave as in ksh93u+m") {
   const char* ksh = "/usr/bin/ksh";
   if (access(ksh, X_OK) != 0) {
-    WARN("ksh93u+m is not installed: conformance comparison skipped");
+    forklift::test::skip_for_missing_tool("ksh93u+m is not installed: the conformance comparison");
     return;
   }
   std::vector<Snippet> snippets = load_snippets();

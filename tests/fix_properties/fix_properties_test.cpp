@@ -14,12 +14,12 @@
 
 #include "harness/script_runner.h"
 #include "harness/verify/run_comparison.h"
-#include "interp/process_launcher.h"
 #include "rewriter/fix_loop.h"
 #include "rules/linter.h"
 #include "rules/rule.h"
 #include "tests/fix_properties/property_script.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/required_tools.h"
 
 using namespace forklift;
 using namespace forklift::test;
@@ -50,10 +50,7 @@ std::vector<std::string> shells_for(const std::string& dialect) {
   return {"bash"};
 }
 
-bool installed(const std::string& shell) {
-  const char* path = std::getenv("PATH");
-  return shell == "forklift" || !interp::ProcessLauncher().resolve(shell, path != nullptr ? path : "").empty();
-}
+bool installed(const std::string& shell) { return shell == "forklift" || forklift::test::installed(shell); }
 
 struct Fixed {
   std::string text;
@@ -174,7 +171,7 @@ TEST_CASE("fix properties hold on generated inputs in the bundled interpreter an
                             unsafe_changed = changed_blocks(original, unsafe.text);
       for (const std::string& shell : shells_for(dialect)) {
         if (!installed(shell)) {
-          WARN("skipped: " << shell << " is not installed");
+          forklift::test::skip_for_missing_tool(shell + " is not installed");
           continue;
         }
         ShellResults results = run_all(shell, dir.path());

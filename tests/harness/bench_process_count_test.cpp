@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/required_tools.h"
+
 using forklift::harness::bench::CountedRun;
 using forklift::harness::bench::process_counting_available;
 using forklift::harness::bench::read_counted_report;
@@ -23,7 +25,7 @@ namespace {
 bool counting_or_skip() {
   std::string why;
   if (process_counting_available(&why)) return true;
-  WARN("skipped: process counting is not available here: " << why);
+  forklift::test::skip_for_missing_tool("process counting is not available here: " + why);
   return false;
 }
 

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "harness/bench/process_count.h"
-#include "interp/process_launcher.h"
 #include "harness/script_runner.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/required_tools.h"
 
 namespace fs = std::filesystem;
 using forklift::harness::RunOutcome;
@@ -34,11 +34,6 @@ ScriptRun bundled(const ScriptFile& script) {
   run.script = script.path();
   run.forklift_binary = FORKLIFT_BINARY;
   return run;
-}
-
-bool has_shell(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  return !forklift::interp::ProcessLauncher().resolve(name, path != nullptr ? path : "").empty();
 }
 
 }  // namespace
@@ -192,8 +187,8 @@ TEST_CASE("script runner says why it could not run") {
 TEST_CASE("script runner runs real shells the same way") {
   ScriptFile script("echo \"$0 $1\"; echo oops >&2; exit 4\n");
   for (std::string shell : {"dash", "bash", "ksh"}) {
-    if (!has_shell(shell)) {
-      WARN("skipped: " << shell << " is not installed");
+    if (!forklift::test::installed(shell)) {
+      forklift::test::skip_for_missing_tool(shell + " is not installed");
       continue;
     }
     ScriptRun run = bundled(script);
@@ -213,8 +208,8 @@ TEST_CASE("script runner runs real shells the same way") {
 TEST_CASE("script runner pins RANDOM so that two runs agree") {
   ScriptFile script("echo $RANDOM $RANDOM\n");
   for (std::string shell : {"forklift", "bash", "ksh"}) {
-    if (shell != "forklift" && !has_shell(shell)) {
-      WARN("skipped: " << shell << " is not installed");
+    if (shell != "forklift" && !forklift::test::installed(shell)) {
+      forklift::test::skip_for_missing_tool(shell + " is not installed");
       continue;
     }
     ScriptRun run = bundled(script);
@@ -229,12 +224,15 @@ TEST_CASE("script runner pins RANDOM so that two runs agree") {
 TEST_CASE("script runner counts the processes a script spawned") {
   std::string why;
   if (!forklift::harness::bench::process_counting_available(&why)) {
-    WARN("skipped: " << why);
+    forklift::test::skip_for_missing_tool(why);
     return;
   }
   ScriptFile script("/bin/true; /bin/true; echo $(/bin/echo x) | cat\n");
   for (std::string shell : {"dash", "bash"}) {
-    if (!has_shell(shell)) continue;
+    if (!forklift::test::installed(shell)) {
+      forklift::test::skip_for_missing_tool(shell + " is not installed");
+      continue;
+    }
     ScriptRun run = bundled(script);
     run.shell = shell;
     RunOutcome outcome = forklift::harness::run_script(run);

@@ -1,28 +1,19 @@
 // End to end with a real editor: headless Neovim attaches `forklift lsp` to a
 // script, receives its diagnostics and applies a quick fix
-// (tests/lsp/neovim_client.lua). Skipped when nvim is not installed.
+// (tests/lsp/neovim_client.lua). Skipped when nvim is not installed (a failure under FORKLIFT_REQUIRE_TOOLS=1).
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "tests/support/required_tools.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string find_nvim() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir) / "nvim";
-    if (!dir.empty() && access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path);
@@ -34,9 +25,9 @@ std::string read_file(const fs::path& path) {
 }  // namespace
 
 TEST_CASE("Neovim receives diagnostics and applies a quick fix", "[lsp][neovim]") {
-  std::string nvim = find_nvim();
+  std::string nvim = forklift::test::find_program("nvim");
   if (nvim.empty()) {
-    WARN("nvim is not installed: the Neovim end-to-end test is skipped");
+    forklift::test::skip_for_missing_tool("nvim is not installed: the Neovim end-to-end test");
     return;
   }
   fs::path dir = fs::temp_directory_path() / ("forklift-nvim-" + std::to_string(getpid()));

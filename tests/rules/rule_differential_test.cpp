@@ -1,7 +1,7 @@
 // Fixes keep behaviour: each snippet runs before and after its rule's safe
 // fixes (unsafe ones too where the snippet says so) under the real shells of
 // its dialect; stdout and exit status must match. Shells missing from the
-// machine are skipped.
+// machine are skipped (a failure under FORKLIFT_REQUIRE_TOOLS=1).
 #include <unistd.h>
 
 #include <array>
@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "rule_golden_support.h"
+#include "tests/support/required_tools.h"
 
 namespace forklift::testing {
 namespace {
@@ -57,13 +58,6 @@ std::vector<const char*> shells_for(Dialect dialect) {
   return {};
 }
 
-bool installed(const char* shell) {
-  for (const char* dir : {"/bin/", "/usr/bin/"}) {
-    if (access((std::string(dir) + shell).c_str(), X_OK) == 0) return true;
-  }
-  return false;
-}
-
 // stdout followed by the exit status.
 std::string run_in(const char* shell, const std::filesystem::path& dir, const std::string& script) {
   std::ofstream(dir / "script.sh", std::ios::binary) << script;
@@ -99,7 +93,10 @@ TEST_CASE("safe fixes keep stdout and exit status under the real shells") {
     INFO(snippet.code << "\n--- original\n" << snippet.text << "--- fixed\n" << after);
     CHECK(after != snippet.text);
     for (const char* shell : shells_for(snippet.dialect)) {
-      if (!installed(shell)) continue;
+      if (!forklift::test::installed(shell)) {
+        forklift::test::skip_for_missing_tool(std::string(shell) + " is not installed");
+        continue;
+      }
       INFO("shell " << shell);
       CHECK(run_in(shell, dir, after) == run_in(shell, dir, snippet.text));
     }
