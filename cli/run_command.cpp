@@ -1,13 +1,7 @@
-// `forklift run`: the bundled ksh93-compatible interpreter.
-// Under AddressSanitizer every allocation must go through its allocator:
-// abseil's tables poison their empty slots, and on memory ASan does not own
-// that poison outlives the free and trips the next owner of the block.
-#if !defined(__SANITIZE_ADDRESS__)
-#include <mimalloc-new-delete.h>
-#endif
+// `forklift run`: the bundled ksh93-compatible interpreter. It runs on the
+// large stack cli/main.cpp gives every command.
 #include <pthread.h>
 #include <signal.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
@@ -35,11 +29,6 @@ struct RunRequest {
   ShellInvocation invocation;    // the shell's own command line: options, then script or commands, arguments
 };
 
-struct RunJob {
-  const RunRequest* request;
-  int status = 0;
-};
-
 void apply_options(interp::Shell& shell, const ShellInvocation& invocation) {
   for (const auto& [name, on] : invocation.options) {
     if (const interp::OptionName* option = interp::find_option(name)) shell.options().*option->field = on;
@@ -47,6 +36,10 @@ void apply_options(interp::Shell& shell, const ShellInvocation& invocation) {
 }
 
 int run_interpreter(const RunRequest& request) {
+  // A shell takes every signal, whatever its parent blocked.
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_UNBLOCK, &all, nullptr);
   interp::Shell shell;
   apply_options(shell, request.invocation);
   const std::vector<std::string>& operands = request.invocation.operands;
@@ -78,40 +71,6 @@ int run_interpreter(const RunRequest& request) {
   return status;
 }
 
-void* run_on_big_stack(void* arg) {
-  sigset_t all;
-  sigfillset(&all);
-  pthread_sigmask(SIG_UNBLOCK, &all, nullptr);
-  auto* job = static_cast<RunJob*>(arg);
-  job->status = run_interpreter(*job->request);
-  return nullptr;
-}
-
-// Deep recursion in scripts (ksh allows thousands of nested function calls)
-// needs more stack than the main thread has.
-int run_with_large_stack(const RunRequest& request) {
-  constexpr size_t kStackBytes = 512u << 20;
-  RunJob job{&request};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, kStackBytes);
-  // Signals go to the interpreter's thread, so `kill -USR1 $$` is handled
-  // before kill returns, as in a single-threaded shell.
-  sigset_t all, previous;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &previous);
-  pthread_t thread;
-  if (pthread_create(&thread, &attr, run_on_big_stack, &job) != 0) {
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    pthread_attr_destroy(&attr);
-    return run_interpreter(request);
-  }
-  pthread_attr_destroy(&attr);
-  pthread_join(thread, nullptr);
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  return job.status;
-}
-
 const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
   auto request = std::make_shared<RunRequest>();
   CLI::App* sub = app.add_subcommand("run", "Run a ksh script with the bundled ksh93-compatible interpreter");
@@ -139,7 +98,7 @@ const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
     }
     request->invocation = std::move(*invocation);
     std::fflush(stdout);
-    status = run_with_large_stack(*request);
+    status = run_interpreter(*request);
   });
 });
 
