@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/regular_file.h"
-#include "interp/process_launcher.h"
+#include "interp/exec/process_launcher.h"
 
 namespace forklift::cli {
 namespace {

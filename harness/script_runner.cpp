@@ -20,7 +20,7 @@
 #include <fmt/format.h>
 
 #include "harness/bench/process_count.h"
-#include "interp/process_launcher.h"
+#include "interp/exec/process_launcher.h"
 
 extern char** environ;
 

@@ -14,7 +14,7 @@
 #include "analyzer/exact_parser.h"
 #include "analyzer/front_end.h"
 #include "interp/errors.h"
-#include "interp/locale_text.h"
+#include "interp/text/locale_text.h"
 
 extern char** environ;
 

@@ -26,14 +26,14 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/source_file.h"
-#include "interp/arith_code.h"
+#include "interp/arith/arith_code.h"
 #include "interp/hash_key.h"
-#include "interp/input_reader.h"
-#include "interp/lowered_command.h"
-#include "interp/number.h"
-#include "interp/output.h"
-#include "interp/process_launcher.h"
-#include "interp/variable_store.h"
+#include "interp/io/input_reader.h"
+#include "interp/exec/lowered_command.h"
+#include "interp/arith/number.h"
+#include "interp/io/output.h"
+#include "interp/exec/process_launcher.h"
+#include "interp/variables/variable_store.h"
 
 namespace forklift::interp {
 

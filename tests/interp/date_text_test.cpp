@@ -1,4 +1,4 @@
-#include "interp/date_text.h"
+#include "interp/builtins/date_text.h"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "interp/input_reader.h"
+#include "interp/io/input_reader.h"
 
 #include <fcntl.h>
 #include <unistd.h>

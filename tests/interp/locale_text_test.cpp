@@ -1,4 +1,4 @@
-#include "interp/locale_text.h"
+#include "interp/text/locale_text.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "analyzer/exact_parser.h"
-#include "interp/lowered_command.h"
+#include "interp/exec/lowered_command.h"
 #include "tests/support/run_forklift.h"
 
 using forklift::Dialect;

@@ -2,7 +2,7 @@
 // name resolves to.
 #include <catch2/catch.hpp>
 
-#include "interp/variable_store.h"
+#include "interp/variables/variable_store.h"
 
 using forklift::interp::kAttrNameref;
 using forklift::interp::Variable;

@@ -1,4 +1,4 @@
-#include "interp/number.h"
+#include "interp/arith/number.h"
 
 #include <catch2/catch.hpp>
 

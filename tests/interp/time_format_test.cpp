@@ -1,7 +1,7 @@
 // The `time` report from TIMEFORMAT, on fixed times.
 #include <catch2/catch.hpp>
 
-#include "interp/time_format.h"
+#include "interp/exec/time_format.h"
 
 using forklift::interp::format_time_report;
 using forklift::interp::kDefaultTimeFormat;

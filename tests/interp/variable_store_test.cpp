@@ -1,4 +1,4 @@
-#include "interp/variable_store.h"
+#include "interp/variables/variable_store.h"
 
 #include <catch2/catch.hpp>
 

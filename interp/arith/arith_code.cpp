@@ -1,0 +1,151 @@
+#include "interp/arith/arith_code.h"
+
+namespace forklift::interp {
+
+ArithBinaryOp binary_op_from(std::string_view op) {
+  static const std::pair<std::string_view, ArithBinaryOp> kOps[] = {
+      {"+", ArithBinaryOp::Add},    {"-", ArithBinaryOp::Sub},     {"*", ArithBinaryOp::Mul},
+      {"/", ArithBinaryOp::Div},    {"%", ArithBinaryOp::Mod},     {"**", ArithBinaryOp::Pow},
+      {"<<", ArithBinaryOp::Shl},   {">>", ArithBinaryOp::Shr},    {"&", ArithBinaryOp::BitAnd},
+      {"|", ArithBinaryOp::BitOr},  {"^", ArithBinaryOp::BitXor},  {"<", ArithBinaryOp::Lt},
+      {">", ArithBinaryOp::Gt},     {"<=", ArithBinaryOp::Le},     {">=", ArithBinaryOp::Ge},
+      {"==", ArithBinaryOp::Eq},    {"!=", ArithBinaryOp::Ne},
+  };
+  for (const auto& [spelling, code] : kOps) {
+    if (spelling == op) return code;
+  }
+  return ArithBinaryOp::None;
+}
+
+namespace {
+
+class Compiler {
+ public:
+  explicit Compiler(ArithCode& code) : code_(code) {}
+
+  void compile(const Node* node) {
+    switch (node->kind) {
+      case NodeKind::ArithNumber: {
+        if (auto n = parse_number_literal(node->text)) {
+          emit({ArithOp::Const, ArithBinaryOp::None, false, 0, 0, *n, nullptr});
+        } else {
+          error(node);
+        }
+        return;
+      }
+      case NodeKind::ArithVariable: emit_node(ArithOp::Var, node); return;
+      case NodeKind::ArithWord: emit_node(ArithOp::Word, node); return;
+      case NodeKind::ArithGroup: compile(node->kids[0]); return;
+      case NodeKind::Empty: emit({ArithOp::Const, ArithBinaryOp::None, false, 0, 0, Number::integer(0), nullptr}); return;
+      case NodeKind::ArithUnary: {
+        compile(node->kids[0]);
+        char op = node->op.empty() ? '+' : node->op[0];
+        if (op == '-') emit_node(ArithOp::Negate, node);
+        else if (op == '!') emit_node(ArithOp::Not, node);
+        else if (op == '~') emit_node(ArithOp::BitNot, node);
+        return;
+      }
+      case NodeKind::ArithPreIncr:
+      case NodeKind::ArithPostIncr: {
+        if (node->kids.empty() || node->kids[0]->kind != NodeKind::ArithVariable) {
+          error(node);
+          return;
+        }
+        ArithOp op{ArithOp::Increment};
+        op.node = node->kids[0];
+        op.delta = node->op == "--" ? -1 : 1;
+        op.prefix = node->kind == NodeKind::ArithPreIncr;
+        emit(op);
+        return;
+      }
+      case NodeKind::ArithAssign: {
+        if (node->kids[0]->kind != NodeKind::ArithVariable) {
+          error(node);
+          return;
+        }
+        compile(node->kids[1]);
+        ArithOp op{ArithOp::Assign};
+        op.node = node->kids[0];
+        std::string_view spelling = node->op;
+        op.binary = spelling == "=" ? ArithBinaryOp::None : binary_op_from(spelling.substr(0, spelling.size() - 1));
+        emit(op);
+        return;
+      }
+      case NodeKind::ArithTernary: {
+        compile(node->kids[0]);
+        size_t to_else = emit_jump(ArithOp::JumpIfFalse);
+        compile(node->kids[1]);
+        size_t to_end = emit_jump(ArithOp::Jump);
+        patch(to_else);
+        compile(node->kids[2]);
+        patch(to_end);
+        return;
+      }
+      case NodeKind::ArithCall: {
+        for (const Node* arg : node->kids) compile(arg);
+        ArithOp op{ArithOp::Call};
+        op.node = node;
+        op.target = static_cast<uint32_t>(node->kids.size());
+        emit(op);
+        return;
+      }
+      case NodeKind::ArithBinary: break;
+      default: error(node); return;
+    }
+    std::string_view op = node->op;
+    if (op == "&&" || op == "||") {
+      compile(node->kids[0]);
+      size_t short_circuit = emit_jump(op == "&&" ? ArithOp::JumpIfFalse : ArithOp::JumpIfTrue);
+      compile(node->kids[1]);
+      emit_node(ArithOp::ToBool, node);
+      size_t to_end = emit_jump(ArithOp::Jump);
+      patch(short_circuit);
+      emit({ArithOp::Const, ArithBinaryOp::None, false, 0, 0, Number::integer(op == "&&" ? 0 : 1), nullptr});
+      patch(to_end);
+      return;
+    }
+    if (op == ",") {
+      compile(node->kids[0]);
+      emit_node(ArithOp::Pop, node);
+      compile(node->kids[1]);
+      return;
+    }
+    ArithBinaryOp code = binary_op_from(op);
+    if (code == ArithBinaryOp::None) {
+      error(node);
+      return;
+    }
+    compile(node->kids[0]);
+    compile(node->kids[1]);
+    ArithOp binary{ArithOp::Binary};
+    binary.binary = code;
+    binary.node = node;
+    emit(binary);
+  }
+
+ private:
+  void emit(const ArithOp& op) { code_.ops.push_back(op); }
+  void emit_node(ArithOp::Code code, const Node* node) {
+    ArithOp op{code};
+    op.node = node;
+    emit(op);
+  }
+  void error(const Node* node) { emit_node(ArithOp::Error, node); }
+  size_t emit_jump(ArithOp::Code code) {
+    emit(ArithOp{code});
+    return code_.ops.size() - 1;
+  }
+  void patch(size_t jump) { code_.ops[jump].target = static_cast<uint32_t>(code_.ops.size()); }
+
+  ArithCode& code_;
+};
+
+}  // namespace
+
+ArithCode compile_arithmetic(const Node* root) {
+  ArithCode code;
+  Compiler(code).compile(root);
+  return code;
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,67 @@
+// jobs, fg, bg and disown as a non-interactive ksh93u+m has them: no job
+// control, so fg/bg/disown fail; `jobs` reports the background jobs it knows
+// as Running (a script's ksh learns of their end only when it reports them)
+// and forgets the finished ones once reported.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include <fmt/format.h>
+
+#include "interp/builtins/builtins.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool has_finished(pid_t pid) {
+  siginfo_t info{};
+  // WNOWAIT: the status stays for a later `wait`.
+  if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
+  return info.si_pid == pid;
+}
+
+int builtin_jobs(Shell& shell, std::vector<std::string>& argv) {
+  bool pids_only = false, long_form = false;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    if (argv[i] == "-p") pids_only = true;
+    else if (argv[i] == "-l") long_form = true;
+    else if (argv[i] != "-n") {
+      shell.error(fmt::format("jobs: {}: no such job", argv[i]));
+      return 1;
+    }
+  }
+  auto& jobs = shell.background_jobs();
+  std::string out;
+  for (size_t k = jobs.size(); k-- > 0;) {
+    const Shell::BackgroundJob& job = jobs[k];
+    if (pids_only) {
+      if (!has_finished(job.pid)) out += fmt::format("{}\n", job.pid);
+      continue;
+    }
+    char mark = k + 1 == jobs.size() ? '+' : k + 2 == jobs.size() ? '-' : ' ';
+    std::string pid = long_form ? fmt::format("{}\t ", job.pid) : std::string(" ");
+    out += fmt::format("[{}] {} {}{:<24}<command unknown>\n", job.number, mark, pid, "Running");
+  }
+  shell.out().write(out);
+  jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [](const Shell::BackgroundJob& job) { return has_finished(job.pid); }),
+             jobs.end());
+  return 0;
+}
+
+int builtin_no_job_control(Shell& shell, std::vector<std::string>& argv) {
+  shell.error(fmt::format("{}: No job control", argv[0]));
+  return 1;
+}
+
+}  // namespace
+
+void register_job_builtins(BuiltinTable& table) {
+  table["jobs"] = Builtin{builtin_jobs, false};
+  table["fg"] = Builtin{builtin_no_job_control, false};
+  table["bg"] = Builtin{builtin_no_job_control, false};
+  table["disown"] = Builtin{builtin_no_job_control, false};
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,39 @@
+#include "interp/builtins/builtins.h"
+#include "interp/hash_key.h"
+
+namespace forklift::interp {
+
+absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
+  static BuiltinTable table = [] {
+    BuiltinTable t;
+    register_core_builtins(t);
+    register_output_builtins(t);
+    register_read_builtin(t);
+    register_test_builtins(t);
+    register_declaration_builtins(t);
+    register_alias_builtins(t);
+    register_ulimit_builtin(t);
+    register_job_builtins(t);
+    return t;
+  }();
+  return table;
+}
+
+std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, const std::function<bool(char)>& letter) {
+  size_t i = 1;
+  for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
+    if (argv[i] == "--") return i + 1;
+    for (char opt : std::string_view(argv[i]).substr(1)) {
+      if (!letter(opt)) return std::nullopt;
+    }
+  }
+  return i;
+}
+
+const Builtin* Shell::find_builtin(std::string_view name) const {
+  const auto& table = builtin_table();
+  auto it = table.find(hash_key(name));
+  return it == table.end() ? nullptr : &it->second;
+}
+
+}  // namespace forklift::interp

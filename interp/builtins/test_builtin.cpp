@@ -1,0 +1,139 @@
+// test and [.
+#include <fmt/format.h>
+
+#include "interp/builtins/builtins.h"
+#include "interp/exec/conditional.h"
+#include "interp/errors.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool is_binary_operator(std::string_view op) {
+  return op == "=" || op == "==" || op == "!=" || op == "<" || op == ">" || op == "-eq" || op == "-ne" ||
+         op == "-lt" || op == "-le" || op == "-gt" || op == "-ge" || op == "-nt" || op == "-ot" || op == "-ef";
+}
+
+struct TestParser {
+  Shell& shell;
+  const std::vector<std::string>& args;
+  size_t pos;
+  size_t end;
+  bool error = false;
+
+  bool binary(const std::string& left, std::string_view op, const std::string& right) {
+    if (op == "=" || op == "==") return left == right;
+    if (op == "!=") return left != right;
+    if (op == "<") return left < right;
+    if (op == ">") return left > right;
+    if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
+    // Operands are arithmetic expressions, compared as floats when one is.
+    Number x = shell.eval_arith_string(left), y = shell.eval_arith_string(right);
+    int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
+                                         : (x.i > y.i) - (x.i < y.i);
+    if (op == "-eq") return order == 0;
+    if (op == "-ne") return order != 0;
+    if (op == "-lt") return order < 0;
+    if (op == "-le") return order <= 0;
+    if (op == "-gt") return order > 0;
+    return order >= 0;
+  }
+
+  bool primary() {
+    if (pos >= end) {
+      error = true;
+      return false;
+    }
+    const std::string& a = args[pos];
+    if (a == "!") {
+      ++pos;
+      return !primary();
+    }
+    if (a == "(" ) {
+      ++pos;
+      bool v = or_expr();
+      if (pos < end && args[pos] == ")") ++pos;
+      else error = true;
+      return v;
+    }
+    if (pos + 2 < end && is_binary_operator(args[pos + 1])) {
+      bool v = binary(a, args[pos + 1], args[pos + 2]);
+      pos += 3;
+      return v;
+    }
+    if (is_unary_test_operator(a) && pos + 1 < end) {
+      bool known = false;
+      bool v = unary_test(shell, a, args[pos + 1], known);
+      pos += 2;
+      return v;
+    }
+    ++pos;
+    return !a.empty();
+  }
+  bool and_expr() {
+    bool v = primary();
+    while (pos < end && args[pos] == "-a") {
+      ++pos;
+      bool r = primary();
+      v = v && r;
+    }
+    return v;
+  }
+  bool or_expr() {
+    bool v = and_expr();
+    while (pos < end && args[pos] == "-o") {
+      ++pos;
+      bool r = and_expr();
+      v = v || r;
+    }
+    return v;
+  }
+};
+
+int evaluate_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
+  size_t count = end - 1;
+  TestParser parser{shell, argv, 1, end};
+  bool result;
+  if (count == 0) return 1;
+  if (count == 1) return argv[1].empty() ? 1 : 0;
+  if (count == 2 && argv[1] == "!") return argv[2].empty() ? 0 : 1;
+  if (count == 3 && is_binary_operator(argv[2])) return parser.binary(argv[1], argv[2], argv[3]) ? 0 : 1;
+  if (count == 3 && (argv[2] == "-a" || argv[2] == "-o")) {
+    bool both = !argv[1].empty() && !argv[3].empty(), either = !argv[1].empty() || !argv[3].empty();
+    return (argv[2] == "-a" ? both : either) ? 0 : 1;
+  }
+  result = parser.or_expr();
+  if (parser.error || parser.pos != end) {
+    shell.error(fmt::format("{}: argument expected", argv[0]));
+    return 2;
+  }
+  return result ? 0 : 1;
+}
+
+// An arithmetic error in an operand (its message is out) makes the status 2.
+int run_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
+  try {
+    return evaluate_test(shell, argv, end);
+  } catch (const ShellExit&) {
+    return 2;
+  }
+}
+
+int builtin_test(Shell& shell, std::vector<std::string>& argv) { return run_test(shell, argv, argv.size()); }
+
+int builtin_bracket(Shell& shell, std::vector<std::string>& argv) {
+  if (argv.back() != "]") {
+    shell.error("[: ']' missing");
+    return 2;
+  }
+  return run_test(shell, argv, argv.size() - 1);
+}
+
+}  // namespace
+
+void register_test_builtins(BuiltinTable& table) {
+  table["test"] = Builtin{builtin_test, false};
+  table["["] = Builtin{builtin_bracket, false};
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,68 @@
+// [[ expression ]].
+#include <regex.h>
+
+#include <fmt/format.h>
+
+#include "interp/exec/conditional.h"
+#include "interp/errors.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+bool Shell::eval_test(const Node* node) {
+  switch (node->kind) {
+    case NodeKind::TestGroup: return eval_test(node->kids[0]);
+    case NodeKind::Word: return !expand_to_string(node).empty();
+    case NodeKind::TestUnary: {
+      if (node->op == "!") return !eval_test(node->kids[0]);
+      std::string operand = expand_to_string(node->kids[0]);
+      bool known = false;
+      bool result = unary_test(*this, node->op, operand, known);
+      if (!known) fatal(fmt::format("{}: unknown test operator", node->op), 2);
+      return result;
+    }
+    case NodeKind::TestBinary: break;
+    default: fatal(fmt::format("cannot evaluate {} in [[ ]]", kind_name(node->kind)), 2);
+  }
+  std::string_view op = node->op;
+  if (op == "&&") return eval_test(node->kids[0]) && eval_test(node->kids[1]);
+  if (op == "||") return eval_test(node->kids[0]) || eval_test(node->kids[1]);
+  std::string left = expand_to_string(node->kids[0]);
+  if (op == "==" || op == "=" || op == "!=") {
+    bool match = pattern_match(expand_pattern(node->kids[1]), left);
+    return op == "!=" ? !match : match;
+  }
+  if (op == "=~") {
+    std::string pattern = expand_pattern(node->kids[1]);
+    regex_t re;
+    if (regcomp(&re, pattern.c_str(), REG_EXTENDED) != 0) {
+      return false;
+    }
+    std::vector<regmatch_t> groups(re.re_nsub + 1);
+    bool matched = regexec(&re, left.c_str(), groups.size(), groups.data(), 0) == 0;
+    if (matched) {
+      sh_match_.clear();
+      for (const regmatch_t& g : groups) {
+        sh_match_.push_back(g.rm_so < 0 ? std::string() : left.substr(static_cast<size_t>(g.rm_so),
+                                                                         static_cast<size_t>(g.rm_eo - g.rm_so)));
+      }
+    }
+    regfree(&re);
+    return matched;
+  }
+  std::string right = expand_to_string(node->kids[1]);
+  if (op == "<") return left < right;
+  if (op == ">") return left > right;
+  if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
+  int64_t a = eval_arith_int(left);
+  int64_t b = eval_arith_int(right);
+  if (op == "-eq") return a == b;
+  if (op == "-ne") return a != b;
+  if (op == "-lt") return a < b;
+  if (op == "-le") return a <= b;
+  if (op == "-gt") return a > b;
+  if (op == "-ge") return a >= b;
+  fatal(fmt::format("{}: unknown test operator", op), 2);
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,473 @@
+#include "interp/expand/expander.h"
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "interp/errors.h"
+#include "interp/text/escapes.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool is_glob_char(char c) { return c == '*' || c == '?' || c == '['; }
+
+}  // namespace
+
+bool has_glob_syntax(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\') {
+      ++i;
+    } else if (c == '*' || c == '?') {
+      return true;
+    } else if (c == '[' && text.find(']', i + 1) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+void append_escaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    if (c == '\\' || c == '*' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}' || c == ',' ||
+        c == '(' || c == ')' || c == '|' || c == '!' || c == '@' || c == '+' || c == '-' || c == '.') {
+      out.push_back('\\');
+    }
+    out.push_back(c);
+  }
+}
+
+}  // namespace
+
+std::string unescape_pattern(std::string_view text) {
+  std::string out;
+  unescape_pattern_into(text, out);
+  return out;
+}
+
+void unescape_pattern_into(std::string_view text, std::string& out) {
+  out.reserve(out.size() + text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) ++i;
+    out.push_back(text[i]);
+  }
+}
+
+Expander::Expander(Shell& sh, Mode m) : shell(sh), mode(m) {
+  escaped = mode == Mode::Pattern || (mode == Mode::Fields && !shell.options().noglob);
+  split = mode == Mode::Fields;
+}
+
+void Expander::load_ifs() {
+  if (ifs_loaded) return;
+  ifs_loaded = true;
+  const std::string* value = shell.get_scalar("IFS");
+  ifs_set = value != nullptr;
+  ifs = value != nullptr ? *value : std::string(" \t\n");
+}
+
+void Expander::add_quoted(std::string_view text) {
+  if (escaped) append_escaped(current.text, text);
+  else current.text.append(text);
+  open = true;
+  ws_pending = false;
+}
+
+void Expander::break_field() {
+  fields.push_back(std::move(current));
+  current = Field{};
+  current.escaped = escaped;
+  open = true;
+  ws_pending = false;
+}
+
+void Expander::add_unquoted(std::string_view text) {
+  if (!split) {
+    // In a pattern, an unquoted expansion keeps its pattern characters (and
+    // its backslashes escape, unlike in arguments).
+    current.text.append(text);
+    open = true;
+    return;
+  }
+  auto append_piece = [&](std::string_view piece) {
+    if (piece.empty()) return;
+    if (escaped) {
+      // A backslash that an expansion produced is an ordinary character in
+      // ksh: it escapes nothing for globbing and stays in the argument.
+      size_t from = current.text.size();
+      if (piece.find('\\') == std::string_view::npos) {
+        current.text.append(piece);
+      } else {
+        for (char c : piece) {
+          if (c == '\\') current.text.push_back('\\');
+          current.text.push_back(c);
+        }
+      }
+      if (has_glob_syntax(std::string_view(current.text).substr(from))) current.has_glob = true;
+      if (piece.find('{') != std::string_view::npos) current.has_brace = true;
+    } else {
+      current.text.append(piece);
+    }
+    open = true;
+    ws_pending = false;
+  };
+  load_ifs();
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (ifs.find(c) == std::string::npos) continue;
+    append_piece(text.substr(start, i - start));
+    bool white = c == ' ' || c == '\t' || c == '\n';
+    if (white) {
+      if (open) {
+        fields.push_back(std::move(current));
+        current = Field{};
+        current.escaped = escaped;
+        open = false;
+        ws_pending = true;
+      }
+    } else {
+      if (ws_pending) {
+        ws_pending = false;
+      } else {
+        fields.push_back(std::move(current));
+        current = Field{};
+        current.escaped = escaped;
+      }
+      open = false;
+      // A non-white separator swallows the white space after it.
+      while (i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\t' || text[i + 1] == '\n') &&
+             ifs.find(text[i + 1]) != std::string::npos) {
+        ++i;
+      }
+      start = i + 1;
+      continue;
+    }
+    start = i + 1;
+  }
+  append_piece(text.substr(start));
+}
+
+void Expander::literal(std::string_view raw) {
+  open = true;
+  ws_pending = false;
+  if (escaped) {
+    for (size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\' && i + 1 < raw.size()) {
+        if (raw[i + 1] == '\n') {
+          ++i;
+          continue;
+        }
+        current.text.push_back('\\');
+        current.text.push_back(raw[++i]);
+        continue;
+      }
+      if ((is_glob_char(c) && (c != '[' || raw.find(']', i + 1) != std::string_view::npos)) ||
+          ((c == '(') && i > 0 && std::string_view("?*+@!").find(raw[i - 1]) != std::string_view::npos)) {
+        current.has_glob = true;
+      }
+      current.text.push_back(c);
+    }
+    return;
+  }
+  if (raw.find('\\') == std::string_view::npos) {
+    current.text.append(raw);
+    return;
+  }
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    current.text.push_back(raw[i]);
+  }
+}
+
+std::string double_quoted_text(std::string_view raw) {
+  std::string text;
+  text.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      char next = raw[i + 1];
+      if (next == '$' || next == '`' || next == '"' || next == '\\') {
+        text.push_back(next);
+        ++i;
+        continue;
+      }
+      if (next == '\n') {
+        ++i;
+        continue;
+      }
+    }
+    text.push_back(raw[i]);
+  }
+  return text;
+}
+
+void Expander::double_quoted_literal(std::string_view raw) {
+  open = true;
+  ws_pending = false;
+  if (raw.find('\\') == std::string_view::npos) {
+    if (escaped) append_escaped(current.text, raw);
+    else current.text.append(raw);
+    return;
+  }
+  std::string text = double_quoted_text(raw);
+  if (escaped) append_escaped(current.text, text);
+  else current.text.append(text);
+}
+
+void Expander::tilde(std::string_view prefix) {
+  std::string_view user = prefix.substr(1);
+  std::string home;
+  if (user.empty()) {
+    home = shell.get_value("HOME");
+  } else if (user == "+") {
+    home = shell.get_value("PWD");
+  } else if (user == "-") {
+    home = shell.get_value("OLDPWD");
+  } else {
+    struct passwd* pw = ::getpwnam(std::string(user).c_str());
+    if (pw == nullptr) {
+      literal(prefix);
+      return;
+    }
+    home = pw->pw_dir;
+  }
+  add_quoted(home);
+}
+
+void Expander::part(const Node* node, bool quoted) {
+  switch (node->kind) {
+    case NodeKind::Literal:
+      if (quoted) double_quoted_literal(node->text);
+      else literal(node->text);
+      return;
+    case NodeKind::SingleQuoted: {
+      std::string_view text = shell.node_text(node);
+      add_quoted(text.size() >= 2 ? text.substr(1, text.size() - 2) : std::string_view());
+      return;
+    }
+    case NodeKind::AnsiCQuoted: {
+      std::string_view text = shell.node_text(node);
+      add_quoted(decode_ansi_c(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
+      return;
+    }
+    case NodeKind::DoubleQuoted:
+    case NodeKind::LocaleQuoted:
+      // "" is a field; "$@" with no parameters is none.
+      if (node->kids.empty()) open = true;
+      ws_pending = false;
+      for (const Node* kid : node->kids) part(kid, true);
+      return;
+    case NodeKind::ParamExp:
+      parameter(node, quoted);
+      return;
+    case NodeKind::CommandSub:
+    case NodeKind::Backtick:
+    case NodeKind::BraceSub: {
+      std::string result = shell.command_substitution(node, node->kind == NodeKind::BraceSub);
+      if (quoted) add_quoted(result);
+      else add_unquoted(result);
+      return;
+    }
+    case NodeKind::ArithExp:
+    case NodeKind::ArithBracket: {
+      std::string result = format_number(shell.eval_arith(node->kids[0]));
+      if (quoted) add_quoted(result);
+      else add_unquoted(result);
+      return;
+    }
+    case NodeKind::ProcessSub: {
+      std::string path = shell.process_substitution(node);
+      add_quoted(path);
+      return;
+    }
+    default:
+      shell.fatal(fmt::format("cannot expand {}", kind_name(node->kind)), 2);
+  }
+}
+
+void Expander::word(const Node* w) {
+  current.escaped = escaped;
+  size_t first = 0;
+  if ((w->flags & kWordHasTilde) && !w->kids.empty() && w->kids[0]->kind == NodeKind::Literal) {
+    std::string_view text = w->kids[0]->text;
+    size_t end = text.find('/');
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view prefix = text.substr(0, end);
+    // Only a tilde prefix that stands alone before '/' or the end of the word.
+    if (end < text.size() || w->kids.size() == 1) {
+      if (prefix.find_first_of("\\'\"$`") == std::string_view::npos) {
+        tilde(prefix);
+        literal(text.substr(end));
+        first = 1;
+      }
+    }
+  }
+  for (size_t i = first; i < w->kids.size(); ++i) {
+    const Node* kid = w->kids[i];
+    if (tilde_after_colon && kid->kind == NodeKind::Literal && kid->text.find(":~") != std::string_view::npos) {
+      literal_with_tildes(kid->text);
+    } else {
+      part(kid, false);
+    }
+  }
+}
+
+void Expander::literal_with_tildes(std::string_view raw) {
+  size_t start = 0;
+  while (start < raw.size()) {
+    size_t colon = raw.find(":~", start);
+    if (colon == std::string_view::npos) break;
+    literal(raw.substr(start, colon + 1 - start));
+    size_t end = raw.find_first_of("/:", colon + 1);
+    if (end == std::string_view::npos) end = raw.size();
+    tilde(raw.substr(colon + 1, end - colon - 1));
+    start = end;
+  }
+  literal(raw.substr(start));
+}
+
+std::vector<Field> Expander::take_fields() {
+  if (open) fields.push_back(std::move(current));
+  current = Field{};
+  open = false;
+  return std::move(fields);
+}
+
+std::string Expander::take_string() {
+  std::string out;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    out += fields[i].text;
+    out += ' ';
+  }
+  out += current.text;
+  return out;
+}
+
+// ---- Shell entry points -------------------------------------------------------------
+
+std::string_view Shell::node_text(const Node* node) const {
+  if (!node->text.empty()) return node->text;
+  std::string_view source = current_source();
+  if (node->end <= source.size()) return source.substr(node->begin, node->end - node->begin);
+  return {};
+}
+
+std::string Shell::expand_to_string(const Node* word) {
+  if (LoweredWord* lowered = lowered_string_word(word)) return lowered_value(*lowered);
+  return expand_string_general(word, false);
+}
+
+std::string Shell::expand_assignment_value(const Node* word) {
+  if (LoweredWord* lowered = lowered_string_word(word)) return lowered_value(*lowered);
+  return expand_string_general(word, true);
+}
+
+std::string Shell::expand_string_general(const Node* word, bool tilde_after_colon) {
+  Expander expander(*this, Expander::Mode::String);
+  expander.tilde_after_colon = tilde_after_colon;
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::expand_part_to_string(const Node* part) {
+  Expander expander(*this, Expander::Mode::String);
+  expander.part(part, true);
+  return expander.take_string();
+}
+
+std::string Shell::expand_pattern(const Node* word) {
+  Expander expander(*this, Expander::Mode::Pattern);
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::literal_text(std::string_view raw) { return unescape_literal(raw); }
+
+std::string unescape_literal(std::string_view raw) {
+  if (raw.find('\\') == std::string_view::npos) return std::string(raw);
+  std::string out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
+      ++i;
+      if (raw[i] == '\n') continue;
+    }
+    out.push_back(raw[i]);
+  }
+  return out;
+}
+
+namespace {
+
+bool has_unquoted_brace(const Node* word) {
+  for (const Node* part : word->kids) {
+    if (part->kind == NodeKind::Literal && part->text.find('{') != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_plain_literal_word(const Node* word) {
+  if (word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return false;
+  std::string_view text = word->kids[0]->text;
+  return (word->flags & (kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
+         text.find('{') == std::string_view::npos && !has_glob_syntax(text);
+}
+
+void Shell::expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv) {
+  ArgvBuilder builder(argv, argv.size());
+  for (size_t i = first; i < words.size(); ++i) {
+    const Node* word = words[i];
+    if (word->kind != NodeKind::Word) continue;
+    if (is_plain_literal_word(word)) {
+      builder.add(literal_text(word->kids[0]->text));
+      continue;
+    }
+    expand_general_word(word, builder);
+  }
+}
+
+void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
+  Expander expander(*this, Expander::Mode::Fields);
+  bool braces = has_unquoted_brace(word);
+  if (braces && !expander.escaped) expander.escaped = true;
+  expander.word(word);
+  std::vector<Field> fields = expander.take_fields();
+  for (Field& field : fields) {
+    if (!field.escaped) {
+      argv.add(std::move(field.text));
+      continue;
+    }
+    bool field_braces = braces || field.has_brace;
+    if (!field_braces && !(field.has_glob && !options_.noglob)) {
+      unescape_pattern_into(field.text, argv.start_field());
+      continue;
+    }
+    std::vector<std::string> expanded;
+    if (field_braces) brace_expand(field.text, expanded);
+    else expanded.push_back(std::move(field.text));
+    for (std::string& pattern : expanded) {
+      bool glob =
+          !options_.noglob && (field.has_glob || (field_braces && pattern.find_first_of("*?[") != std::string::npos));
+      if (glob) {
+        std::vector<std::string> matches = glob_pattern(pattern);
+        if (!matches.empty()) {
+          for (auto& m : matches) argv.add(std::move(m));
+          continue;
+        }
+      }
+      unescape_pattern_into(pattern, argv.start_field());
+    }
+  }
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,237 @@
+// ksh patterns: matching (extended globs through fnmatch's FNM_EXTMATCH),
+// pathname expansion and brace expansion, all on pattern-form strings where
+// a quoted character is preceded by a backslash.
+#include <dirent.h>
+#include <fnmatch.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "interp/expand/expander.h"
+#include "interp/text/locale_text.h"
+#include "interp/shell.h"
+
+namespace forklift::interp {
+
+namespace {
+
+bool has_active_pattern_chars(std::string_view pattern) {
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '\\') {
+      ++i;
+      continue;
+    }
+    if (c == '*' || c == '?' || c == '[') return true;
+    if (c == '(' && i > 0 && std::string_view("?*+@!").find(pattern[i - 1]) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool literal_equal(std::string_view pattern, std::string_view text) {
+  size_t t = 0;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) c = pattern[++i];
+    if (t >= text.size() || text[t] != c) return false;
+    ++t;
+  }
+  return t == text.size();
+}
+
+}  // namespace
+
+bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
+  if (!has_active_pattern_chars(pattern)) return literal_equal(pattern, text);
+  if (pattern == "*") return true;
+  static thread_local std::string pattern_buffer, text_buffer;
+  pattern_buffer.assign(pattern);
+  text_buffer.assign(text);
+  return text::fnmatch_chars(pattern_buffer.c_str(), text_buffer.c_str(), FNM_EXTMATCH) == 0;
+}
+
+namespace {
+
+void glob_walk(const std::string& base, const std::vector<std::string>& components, size_t index,
+               std::vector<std::string>& out) {
+  if (index == components.size()) {
+    out.push_back(base);
+    return;
+  }
+  const std::string& component = components[index];
+  bool last = index + 1 == components.size();
+  if (!has_active_pattern_chars(component)) {
+    std::string next = base + unescape_pattern(component);
+    if (!last) next += '/';
+    struct stat st;
+    if (last ? ::lstat(next.c_str(), &st) == 0 : ::stat(next.c_str(), &st) == 0) glob_walk(next, components, index + 1, out);
+    else if (!last) return;
+    return;
+  }
+  DIR* dir = ::opendir(base.empty() ? "." : base.c_str());
+  if (dir == nullptr) return;
+  std::vector<std::string> names;
+  while (struct dirent* entry = ::readdir(dir)) {
+    std::string_view name = entry->d_name;
+    if (name == "." || name == "..") {
+      if (component[0] != '.') continue;
+    }
+    if (text::fnmatch_chars(component.c_str(), entry->d_name, FNM_EXTMATCH | FNM_PERIOD) == 0) names.emplace_back(name);
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    std::string next = base + name;
+    if (!last) {
+      struct stat st;
+      if (::stat(next.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+      next += '/';
+    }
+    glob_walk(next, components, index + 1, out);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> glob_pattern(const std::string& pattern) {
+  std::vector<std::string> components;
+  std::string base;
+  size_t start = 0;
+  if (!pattern.empty() && pattern[0] == '/') {
+    base = "/";
+    start = 1;
+  }
+  std::string component;
+  for (size_t i = start; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\' && i + 1 < pattern.size()) {
+      component += pattern[i];
+      component += pattern[++i];
+      continue;
+    }
+    if (pattern[i] == '/') {
+      if (!component.empty()) components.push_back(std::move(component));
+      component.clear();
+      continue;
+    }
+    component += pattern[i];
+  }
+  if (!component.empty()) components.push_back(std::move(component));
+  std::vector<std::string> out;
+  if (components.empty()) return out;
+  glob_walk(base, components, 0, out);
+  if (!pattern.empty() && pattern.back() == '/') {
+    for (auto& m : out) m += '/';
+  }
+  return out;
+}
+
+namespace {
+
+// Finds the first brace group "{...}" with a ',' or '..' at depth 1.
+bool find_brace_group(const std::string& text, size_t& open, size_t& close, std::vector<size_t>& commas) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (text[i] != '{') continue;
+    int depth = 0;
+    commas.clear();
+    for (size_t k = i; k < text.size(); ++k) {
+      char c = text[k];
+      if (c == '\\') {
+        ++k;
+        continue;
+      }
+      if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        if (--depth == 0) {
+          bool range = commas.empty() && text.find("..", i) < k;
+          if (!commas.empty() || range) {
+            open = i;
+            close = k;
+            return true;
+          }
+          break;
+        }
+      } else if (c == ',' && depth == 1) {
+        commas.push_back(k);
+      }
+    }
+  }
+  return false;
+}
+
+bool parse_int(std::string_view s, long& out) {
+  if (s.empty()) return false;
+  std::string copy(s);
+  char* end = nullptr;
+  out = std::strtol(copy.c_str(), &end, 10);
+  return *end == '\0';
+}
+
+bool expand_range(std::string_view body, std::vector<std::string>& items) {
+  size_t dots = body.find("..");
+  if (dots == std::string_view::npos) return false;
+  std::string_view first = body.substr(0, dots);
+  std::string_view rest = body.substr(dots + 2);
+  std::string_view last = rest;
+  long step = 1;
+  size_t dots2 = rest.find("..");
+  if (dots2 != std::string_view::npos) {
+    last = rest.substr(0, dots2);
+    if (!parse_int(rest.substr(dots2 + 2), step)) return false;
+    if (step == 0) step = 1;
+  }
+  long a, b;
+  if (parse_int(first, a) && parse_int(last, b)) {
+    step = step < 0 ? -step : step;
+    if (a <= b) for (long v = a; v <= b; v += step) items.push_back(std::to_string(v));
+    else for (long v = a; v >= b; v -= step) items.push_back(std::to_string(v));
+    return true;
+  }
+  if (first.size() == 1 && last.size() == 1) {
+    step = step < 0 ? -step : step;
+    char x = first[0], y = last[0];
+    if (x <= y) for (int c = x; c <= y; c += static_cast<int>(step)) items.emplace_back(1, static_cast<char>(c));
+    else for (int c = x; c >= y; c -= static_cast<int>(step)) items.emplace_back(1, static_cast<char>(c));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void brace_expand(const std::string& text, std::vector<std::string>& out) {
+  size_t open = 0, close = 0;
+  std::vector<size_t> commas;
+  if (!find_brace_group(text, open, close, commas)) {
+    out.push_back(text);
+    return;
+  }
+  std::string prefix = text.substr(0, open);
+  std::string suffix = text.substr(close + 1);
+  std::vector<std::string> items;
+  if (commas.empty()) {
+    if (!expand_range(std::string_view(text).substr(open + 1, close - open - 1), items)) {
+      // Not a valid range: keep the braces literally, expand what follows.
+      std::vector<std::string> rest;
+      brace_expand(suffix, rest);
+      for (auto& r : rest) out.push_back(text.substr(0, close + 1) + r);
+      return;
+    }
+  } else {
+    size_t start = open + 1;
+    for (size_t comma : commas) {
+      items.push_back(text.substr(start, comma - start));
+      start = comma + 1;
+    }
+    items.push_back(text.substr(start, close - start));
+  }
+  for (const std::string& item : items) brace_expand(prefix + item + suffix, out);
+}
+
+}  // namespace forklift::interp

@@ -1,0 +1,472 @@
+// typeset and its aliases (declare, integer, float, nameref, export,
+// readonly), and the assignment forms they share with simple commands.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "interp/builtins/builtins.h"
+#include "interp/errors.h"
+#include "interp/expand/expander.h"
+
+namespace forklift::interp {
+
+namespace {
+
+struct DeclFlags {
+  uint32_t set = 0;
+  uint32_t clear = 0;
+  int precision = -1;
+  int width = -1;
+  char justify = 0;  // 'L', 'R', 'Z'
+  bool functions = false;
+  bool print = false;
+  bool local = true;
+};
+
+bool parse_flag_word(const std::string& word, DeclFlags& flags) {
+  if (word.size() < 2 || (word[0] != '-' && word[0] != '+')) return false;
+  bool on = word[0] == '-';
+  for (size_t k = 1; k < word.size(); ++k) {
+    char c = word[k];
+    uint32_t attr = 0;
+    switch (c) {
+      case 'i': attr = kAttrInteger; break;
+      case 'E': attr = kAttrFloatE; break;
+      case 'F': attr = kAttrFloatF; break;
+      case 'u': attr = kAttrUpper; break;
+      case 'l': attr = kAttrLower; break;
+      case 'x': attr = kAttrExport; break;
+      case 'r': attr = kAttrReadonly; break;
+      case 'a': attr = kAttrIndexed; break;
+      case 'A': attr = kAttrAssoc; break;
+      case 'n': attr = kAttrNameref; break;
+      case 'C': attr = kAttrCompound; break;
+      case 'f': flags.functions = true; continue;
+      case 'p': flags.print = true; continue;
+      case 'g': flags.local = false; continue;
+      case 'L':
+      case 'R':
+      case 'Z': flags.justify = c; break;
+      case 'h':
+      case 'H':
+      case 't':
+      case 'S':
+      case 'b':
+      case 'm':
+      case 's':
+        continue;
+      default: return false;
+    }
+    // Digits after i/E/F/L/R/Z are a base, precision or width.
+    size_t digits_end = k + 1;
+    while (digits_end < word.size() && std::isdigit(static_cast<unsigned char>(word[digits_end]))) ++digits_end;
+    if (digits_end > k + 1) {
+      int value = std::atoi(word.substr(k + 1, digits_end - k - 1).c_str());
+      if (c == 'L' || c == 'R' || c == 'Z') flags.width = value;
+      else flags.precision = value;
+      k = digits_end - 1;
+    }
+    if (attr == 0) continue;
+    if (on) flags.set |= attr;
+    else flags.clear |= attr;
+  }
+  return true;
+}
+
+// `(x=1 y=2)`: a compound value rather than a list (which its first item decides).
+bool literal_has_members(const Node* literal) {
+  if (literal->kids.empty()) return false;
+  NodeKind first = literal->kids.front()->kind;
+  return first == NodeKind::Assignment || first == NodeKind::Declaration;
+}
+
+bool is_compound_literal(const Node* value) {
+  return value->kind == NodeKind::ArrayLiteral && (value->kids.empty() || literal_has_members(value));
+}
+
+// `name=()`
+bool empty_list(const Node* assignment) {
+  return !assignment->kids.empty() && assignment->kids.back()->kind == NodeKind::ArrayLiteral &&
+         assignment->kids.back()->kids.empty();
+}
+
+}  // namespace
+
+void Shell::assign_array(std::string_view name, const Node* literal, bool append) {
+  if (literal_has_members(literal)) {
+    Variable* old = vars_.resolve(name).var;
+    if (append && old != nullptr && old->is_array()) {
+      // a+=(x=1) on an array appends a compound element (and ksh forgets -C).
+      auto& items = old->elements().indexed;
+      int64_t next = items.empty() ? 0 : items.rbegin()->first + 1;
+      old->attrs &= ~kAttrCompoundArray;
+      assign_compound_element(name, fmt::format("{}[{}]", vars_.resolve(name).name, next), literal);
+      return;
+    }
+    if (!append) unset_compound_members(std::string(name));
+    assign_compound(name, literal);
+    return;
+  }
+  if (literal->kids.empty()) {
+    // ksh93: `a=()` (and `a+=()` on anything but an array) makes an empty
+    // compound variable; `typeset -a a=()` is handled by declare.
+    Variable* old = vars_.resolve(name).var;
+    if (append && old != nullptr && (old->is_array() || (old->attrs & kAttrCompound))) return;
+    unset_compound_members(std::string(name));
+    declare_compound(name);
+    return;
+  }
+  VarRef ref = vars_.resolve_for_write(name);
+  Variable& var = *ref.var;
+  if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
+  // A compound variable counts as element 0 of the list appended to.
+  bool was_compound = (var.attrs & kAttrCompound) != 0;
+  var.attrs &= ~kAttrCompound;
+  if (!append) {
+    if (var.attrs & kAttrCompoundElements) drop_compound_elements(std::string(ref.name), var);
+    var.array.reset();
+    var.value.clear();
+    var.is_set = false;
+    if (!var.is_assoc()) var.attrs |= kAttrIndexed;
+  } else if (!var.is_array()) {
+    var.attrs |= kAttrIndexed;
+    if (var.is_set) var.elements().indexed[0] = std::move(var.value);
+    var.value.clear();
+    var.is_set = false;
+  }
+  ArrayData& data = var.elements();
+  int64_t next = data.indexed.empty() ? (append && was_compound ? 1 : 0) : data.indexed.rbegin()->first + 1;
+  auto store = [&](std::string& slot, std::string value) {
+    if (var.attrs & (kAttrNumeric | kAttrUpper | kAttrLower)) apply_attributes(var, value);
+    slot = std::move(value);
+  };
+  std::string resolved(ref.name);
+  for (const Node* kid : literal->kids) {
+    if (kid->kind == NodeKind::ArrayLiteral) {  // ((x=1) (x=2)): compound elements
+      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, next++), kid);
+      continue;
+    }
+    if (kid->kind == NodeKind::KeyedElement && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral) {
+      std::string key = var.is_assoc() ? subscript_key(kid->kids[0]) : std::to_string(subscript_index(kid->kids[0]));
+      if (!var.is_assoc()) next = std::stoll(key) + 1;
+      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), kid->kids[1]);
+      continue;
+    }
+    if (kid->kind == NodeKind::KeyedElement) {
+      std::string key = subscript_key(kid->kids[0]);
+      std::string value = kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string();
+      if (var.is_assoc()) {
+        store(data.assoc[key], std::move(value));
+      } else {
+        int64_t index = eval_arith_int(key);
+        store(data.indexed[index], std::move(value));
+        next = index + 1;
+      }
+    } else if (kid->kind == NodeKind::Assignment) {
+      // `(1 x=2)`: a list whose later item looks like an assignment.
+      const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
+      std::string word = fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : "");
+      if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(word));
+      else store(data.indexed[next++], std::move(word));
+    } else {
+      std::vector<std::string> fields;
+      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
+      for (std::string& field : fields) {
+        if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(field));
+        else store(data.indexed[next++], std::move(field));
+      }
+    }
+  }
+}
+
+void Shell::exec_assignment(const Node* assignment, bool, bool) { assign_node(assignment->text, assignment); }
+
+void Shell::assign_node(std::string_view name, const Node* assignment) {
+  bool append = assignment->op == "+=";
+  const Node* subscript = nullptr;
+  const Node* value = nullptr;
+  for (const Node* kid : assignment->kids) {
+    if (kid->kind == NodeKind::Subscript) subscript = kid;
+    else value = kid;
+  }
+  if (subscript != nullptr && name.find('[') != std::string_view::npos) {
+    // a[1].x=v: a member of a compound element, which is created as needed.
+    std::string_view array = name.substr(0, name.find('['));
+    ensure_compound_element(array, compound_element_name(array, subscript));
+    std::string member = element_member_name(name, subscript);
+    if (value != nullptr && value->kind == NodeKind::ArrayLiteral) assign_array(member, value, append);
+    else assign(member, value != nullptr ? expand_assignment_value(value) : std::string(), append);
+    return;
+  }
+  if (subscript != nullptr && value != nullptr && is_compound_literal(value)) {
+    assign_compound_element(name, compound_element_name(name, subscript), value);
+    return;
+  }
+  if (value != nullptr && value->kind == NodeKind::ArrayLiteral) {
+    assign_array(name, value, append);
+    return;
+  }
+  std::string text = value != nullptr ? expand_assignment_value(value) : std::string();
+  if (options_.xtrace) {
+    write_fd(2, fmt::format("{}{}{}={}\n", get_scalar("PS4") != nullptr ? get_value("PS4") : "+ ", name,
+                            subscript != nullptr ? "[" + subscript_key(subscript) + "]" : "", text));
+  }
+  if (subscript != nullptr) {
+    assign_element(name, subscript_key(subscript), text, append);
+  } else {
+    assign(name, text, append);
+  }
+}
+
+int Shell::declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix) {
+  DeclFlags flags;
+  if (command == "integer") flags.set |= kAttrInteger;
+  if (command == "float") flags.set |= kAttrFloatE;
+  if (command == "nameref") flags.set |= kAttrNameref;
+  if (command == "export") {
+    flags.set |= kAttrExport;
+    flags.local = false;
+  }
+  if (command == "readonly") {
+    flags.set |= kAttrReadonly;
+    flags.local = false;
+  }
+  if (command == "local" ) {
+    error("local: not found");
+    return 127;
+  }
+  bool in_function = vars_.depth() > 0;
+  bool any_name = false;
+  int status = 0;
+  std::string listing;
+  for (const DeclItem& item : items) {
+    if (!any_name && item.assignment == nullptr && parse_flag_word(item.word, flags)) continue;
+    any_name = true;
+    std::string name = std::string(member_prefix) +
+                       (item.assignment != nullptr ? std::string(item.assignment->text) : item.word);
+    std::string value;
+    bool has_value = false;
+    if (item.assignment == nullptr) {
+      size_t eq = name.find('=');
+      if (eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name.resize(eq);
+        has_value = true;
+      }
+    }
+    if (flags.functions) {
+      if (const Node* def = find_function(name)) listing += function_source_text(def) + "\n";
+      else status = 1;
+      continue;
+    }
+    std::string subscript;
+    size_t bracket = name.find('[');
+    if (bracket != std::string::npos && name.back() == ']') {
+      subscript = name.substr(bracket + 1, name.size() - bracket - 2);
+      name.resize(bracket);
+    }
+    if (!is_valid_name(name)) {
+      error(fmt::format("{}: {}: invalid variable name", command, name));
+      status = 1;
+      continue;
+    }
+    if (flags.print) {
+      listing += describe_variable(name);
+      continue;
+    }
+    bool local = flags.local && in_function && !(flags.set & kAttrNameref && false);
+    Variable* var;
+    int scope = 0;
+    if (local) {
+      var = &vars_.declare_local(name);
+      scope = vars_.depth();
+    } else if (flags.set & kAttrNameref) {
+      var = &vars_.declare_local(name);
+      scope = vars_.depth();
+    } else {
+      VarRef ref = vars_.resolve_for_write(name);
+      var = ref.var;
+      scope = ref.scope;
+    }
+    (void)scope;
+    if ((var->attrs & kAttrReadonly) && (has_value || item.assignment != nullptr)) {
+      fatal(fmt::format("{}: is read only", name));
+    }
+    uint32_t old_attrs = var->attrs;
+    if (flags.set & kAttrNameref) {
+      std::string target = has_value ? value : std::string();
+      if (item.assignment != nullptr) {
+        for (const Node* kid : item.assignment->kids) {
+          if (kid->kind == NodeKind::Word) target = expand_to_string(kid);
+        }
+      }
+      var->attrs = (var->attrs & ~kAttrReadonly) | kAttrNameref;
+      var->value = target;
+      var->is_set = true;
+      std::string base = target.substr(0, target.find('['));
+      var->nameref_scope = vars_.scope_containing(base, var);
+      continue;
+    }
+    var->attrs |= flags.set & ~kAttrReadonly;
+    var->attrs &= ~flags.clear;
+    if (flags.set & kAttrInteger) var->attrs &= ~kAttrFloat;
+    if (flags.set & kAttrFloat) var->attrs &= ~kAttrInteger;
+    if (flags.set & kAttrUpper) var->attrs &= ~kAttrLower;
+    if (flags.set & kAttrLower) var->attrs &= ~kAttrUpper;
+    if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var->precision = flags.precision;
+    if ((flags.set & kAttrInteger) && flags.precision < 0) var->precision = -1;
+    if (flags.set & kAttrAssoc) var->attrs &= ~kAttrIndexed;
+    if ((var->attrs & kAttrCompound) && var->is_array()) {
+      var->attrs = (var->attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
+    }
+    if ((flags.set & (kAttrIndexed | kAttrAssoc)) && !(old_attrs & (kAttrIndexed | kAttrAssoc)) && var->is_set) {
+      if (var->is_assoc()) var->elements().assoc["0"] = std::move(var->value);
+      else var->elements().indexed[0] = std::move(var->value);
+      var->value.clear();
+      var->is_set = false;
+    }
+    if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
+      var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
+    } else if (item.assignment != nullptr) {
+      assign_node(name, item.assignment);
+    } else if (has_value) {
+      if (!subscript.empty()) assign_element(name, subscript, value);
+      else assign(name, value);
+    } else if ((flags.set & (kAttrNumeric | kAttrUpper | kAttrLower)) && var->is_set) {
+      std::string current = var->value;
+      apply_attributes(*var, current);
+      var->value = current;
+    }
+    if (flags.justify != 0) {
+      var->justify = flags.justify;
+      var->width = flags.width;
+    }
+    if (var->justify != 0 && var->is_set) var->value = justify_value(var->value, var->justify, var->width);
+    if (flags.set & kAttrReadonly) var->attrs |= kAttrReadonly;
+  }
+  if (!listing.empty()) out_.write(listing);
+  return status;
+}
+
+// typeset -f: the definition as written.
+std::string Shell::function_source_text(const Node* def) const {
+  auto it = function_sources_.find(def);
+  std::string_view text = it != function_sources_.end() && it->second != nullptr ? it->second->text() : current_source();
+  if (def->end > text.size()) return std::string(def->text);
+  return std::string(text.substr(def->begin, def->end - def->begin));
+}
+
+std::string Shell::describe_variable(const std::string& name) {
+  Variable* var = vars_.find_raw(name);
+  if (var == nullptr) return {};
+  if (var->attrs & kAttrCompound) return fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0));
+  std::string flags;
+  static const std::pair<uint32_t, const char*> kFlags[] = {
+      {kAttrCompoundArray, "-C"}, {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},
+      {kAttrUpper, "-u"}, {kAttrLower, "-l"},   {kAttrNameref, "-n"}, {kAttrExport, "-x"}, {kAttrReadonly, "-r"},
+  };
+  for (const auto& [attr, flag] : kFlags) {
+    if (var->attrs & attr) flags += std::string(flag) + " ";
+  }
+  std::string value;
+  if (var->is_array() && !var->is_assoc() && !var->array) {
+    // Declared but never given elements: ksh shows no value at all.
+    return fmt::format("typeset {}{}\n", flags, name);
+  }
+  if (var->is_array()) {
+    value = "(";
+    if (var->array) {
+      // A compound element shows as its one-line text.
+      auto element = [&](std::string_view key, const std::string& v) {
+        if (var->attrs & kAttrCompoundElements) {
+          std::string element_name = fmt::format("{}[{}]", name, key);
+          Variable* compound = vars_.find_raw(element_name);
+          if (compound != nullptr && (compound->attrs & kAttrCompound)) return compound_text(element_name, true, 0);
+        }
+        return shell_quote(v);
+      };
+      if (var->is_assoc()) {
+        for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), element(k, v));
+      } else {
+        // A sparse array (a gap in 0..n-1) names every subscript, as ksh does.
+        const auto& items = var->array->indexed;
+        bool dense = items.empty() || (items.begin()->first == 0 &&
+                                       items.rbegin()->first == static_cast<int64_t>(items.size()) - 1);
+        for (const auto& [k, v] : items) {
+          std::string text = element(std::to_string(k), v);
+          value += dense ? text + " " : fmt::format("[{}]={} ", k, text);
+        }
+      }
+    }
+    if (value.back() == ' ') value.pop_back();
+    value += ")";
+  } else if (var->attrs & kAttrDiscipline) {
+    const std::string* read = get_scalar(name);  // through the get discipline
+    if (read == nullptr) return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
+    value = shell_quote(*read);
+  } else if (var->is_set) {
+    value = shell_quote(var->value);
+  } else {
+    return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
+  }
+  if (flags.empty()) return fmt::format("{}={}\n", name, value);
+  return fmt::format("typeset {}{}={}\n", flags, name, value);
+}
+
+int Shell::exec_declaration(const Node* node) { return run_declaration(node, {}); }
+
+int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
+  current_offset_ = node->begin;
+  std::vector<DeclItem> items;
+  std::string_view command = node->text;
+  bool first_word = true;
+  size_t mark = redirection_mark();
+  std::vector<Node*> prefix;
+  for (const Node* kid : node->kids) {
+    if (kid->kind == NodeKind::Word) {
+      std::vector<std::string> fields;
+      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
+      if (first_word) {
+        first_word = false;
+        if (!fields.empty()) command = node->text;
+        continue;
+      }
+      for (auto& f : fields) items.push_back(DeclItem{std::move(f), nullptr});
+    } else if (kid->kind == NodeKind::Assignment) {
+      if (first_word) continue;  // a prefix assignment
+      items.push_back(DeclItem{std::string(), kid});
+    }
+  }
+  if (!apply_redirections(node->kids, 0)) {
+    undo_redirections(mark);
+    return last_status_ = 1;
+  }
+  int status;
+  try {
+    status = declare(command, items, member_prefix);
+  } catch (...) {
+    undo_redirections(mark);
+    throw;
+  }
+  undo_redirections(mark);
+  return last_status_ = status;
+}
+
+namespace {
+
+int builtin_typeset(Shell& shell, std::vector<std::string>& argv) {
+  std::vector<Shell::DeclItem> items;
+  for (size_t i = 1; i < argv.size(); ++i) items.push_back(Shell::DeclItem{argv[i], nullptr});
+  return shell.declare(argv[0], items);
+}
+
+}  // namespace
+
+void register_declaration_builtins(BuiltinTable& table) {
+  for (const char* name : {"typeset", "declare", "integer", "float", "nameref", "export", "readonly"}) {
+    table[name] = Builtin{builtin_typeset, std::string_view(name) == "export" || std::string_view(name) == "readonly" ||
+                                               std::string_view(name) == "typeset"};
+  }
+}
+
+}  // namespace forklift::interp
