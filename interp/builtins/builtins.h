@@ -15,7 +15,18 @@ namespace forklift::interp {
 
 using BuiltinTable = absl::flat_hash_map<std::string, Builtin>;
 
-void register_core_builtins(BuiltinTable& table);
+void register_control_flow_builtins(BuiltinTable& table);
+void register_set_builtins(BuiltinTable& table);
+void register_unset_builtin(BuiltinTable& table);
+void register_directory_builtins(BuiltinTable& table);
+void register_let_builtin(BuiltinTable& table);
+void register_command_lookup_builtins(BuiltinTable& table);
+void register_trap_builtin(BuiltinTable& table);
+void register_kill_wait_builtins(BuiltinTable& table);
+void register_umask_builtin(BuiltinTable& table);
+void register_exec_builtin(BuiltinTable& table);
+void register_time_builtins(BuiltinTable& table);
+void register_getopts_builtin(BuiltinTable& table);
 void register_output_builtins(BuiltinTable& table);
 void register_read_builtin(BuiltinTable& table);
 void register_test_builtins(BuiltinTable& table);

@@ -6,7 +6,18 @@ namespace forklift::interp {
 absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
   static BuiltinTable table = [] {
     BuiltinTable t;
-    register_core_builtins(t);
+    register_control_flow_builtins(t);
+    register_set_builtins(t);
+    register_unset_builtin(t);
+    register_directory_builtins(t);
+    register_let_builtin(t);
+    register_command_lookup_builtins(t);
+    register_trap_builtin(t);
+    register_kill_wait_builtins(t);
+    register_umask_builtin(t);
+    register_exec_builtin(t);
+    register_time_builtins(t);
+    register_getopts_builtin(t);
     register_output_builtins(t);
     register_read_builtin(t);
     register_test_builtins(t);

@@ -1,0 +1,106 @@
+// kill and wait: signals sent to processes, and waiting for background jobs.
+#include <signal.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "interp/builtins/builtins.h"
+#include "interp/builtins/signal_names.h"
+#include "interp/exec/process_launcher.h"
+
+namespace forklift::interp {
+
+namespace {
+
+int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
+  int sig = SIGTERM;
+  size_t i = 1;
+  if (i < argv.size() && argv[i] == "-l") {
+    std::string out;
+    if (i + 1 == argv.size()) {
+      for (int s = 1; s < 32; ++s) out += signal_name(s) + "\n";
+    }
+    // kill -l N... names the signals (of exit statuses too: 143 is TERM);
+    // kill -l NAME... gives their numbers.
+    for (size_t k = i + 1; k < argv.size(); ++k) {
+      const std::string& a = argv[k];
+      if (!a.empty() && std::all_of(a.begin(), a.end(), ::isdigit)) {
+        out += signal_name(std::atoi(a.c_str()) & 0x7f) + "\n";
+        continue;
+      }
+      std::string upper = a;
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      int number = signal_number(upper);
+      if (number < 0 || number >= Shell::kErrTrap) {
+        shell.out().write(out);
+        shell.error(fmt::format("kill: {}: unknown signal name", a));
+        return 1;
+      }
+      out += std::to_string(number) + "\n";
+    }
+    shell.out().write(out);
+    return 0;
+  }
+  if (i < argv.size() && (argv[i] == "-s" || argv[i] == "-n") && i + 1 < argv.size()) {
+    sig = signal_number(argv[i + 1]);
+    i += 2;
+  } else if (i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-') {
+    sig = signal_number(argv[i].substr(1));
+    ++i;
+  }
+  if (sig < 0) {
+    shell.error("kill: bad signal");
+    return 2;
+  }
+  if (i >= argv.size()) {
+    shell.error("kill: usage: kill [-n signum] [-s signame] job ...");
+    return 2;
+  }
+  int status = 0;
+  shell.out().flush();
+  for (; i < argv.size(); ++i) {
+    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
+    if (::kill(pid, sig) != 0) {
+      shell.error(fmt::format("kill: {}: {}", argv[i], std::strerror(errno)));
+      status = 1;
+    }
+  }
+  shell.run_pending_traps();
+  return status;
+}
+
+int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
+  shell.out().flush();
+  auto& jobs = shell.jobs();
+  if (argv.size() == 1) {  // every job; the status is 0 whatever theirs were
+    for (pid_t pid : jobs) ProcessLauncher::wait_for(pid);
+    jobs.clear();
+    return 0;
+  }
+  int status = 0;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
+    auto it = std::find(jobs.begin(), jobs.end(), pid);
+    if (it == jobs.end()) {
+      status = 127;
+      continue;
+    }
+    status = ProcessLauncher::wait_for(pid);
+    jobs.erase(it);
+    // ksh forgets a job waited for by pid; after a plain `wait`, `jobs` still reports it once.
+    shell.forget_background_job(pid);
+  }
+  return status;
+}
+
+}  // namespace
+
+void register_kill_wait_builtins(BuiltinTable& table) {
+  table["kill"] = Builtin{builtin_kill, false};
+  table["wait"] = Builtin{builtin_wait, false};
+}
+
+}  // namespace forklift::interp
