@@ -1,5 +1,7 @@
 // getopts: option parsing as ksh93 does it, long names included.
+#include <algorithm>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -33,130 +35,161 @@ std::vector<GetoptsOption> parse_optstring(std::string_view spec) {
   return options;
 }
 
+// One call of getopts: where it is in the arguments (OPTIND and the offset
+// inside the current word), and how it reports.
+class GetoptsCall {
+ public:
+  GetoptsCall(Shell& shell, std::string name, std::string optstring, std::vector<std::string> args)
+      : shell_(shell), name_(std::move(name)), args_(std::move(args)), offset_(shell.getopts_offset()) {
+    silent_ = !optstring.empty() && optstring[0] == ':';
+    options_ = parse_optstring(silent_ ? optstring.substr(1) : optstring);
+    optind_ = std::max(1, static_cast<int>(shell.eval_arith_int(shell.get_value("OPTIND"))));
+    if (offset_ == 0) offset_ = 1;
+  }
+
+  int next() {
+    if (static_cast<size_t>(optind_) > args_.size()) return end_of_options();
+    const std::string& current = args_[static_cast<size_t>(optind_ - 1)];
+    if (offset_ == 1 && (current.size() < 2 || current[0] != '-')) return end_of_options();
+    if (offset_ == 1 && current == "--") {
+      ++optind_;
+      return end_of_options();
+    }
+    Match m = offset_ == 1 && current.starts_with("--") ? long_option(current) : short_option(current);
+    if (m.option == nullptr) return unknown(m);
+    if (m.option->argument == 0) {
+      if (m.at_end) next_word();
+      shell_.vars().unset("OPTARG");
+      shell_.set_scalar(name_, std::string(1, m.option->letter));
+      return finish(0);
+    }
+    return with_argument(current, m);
+  }
+
+ private:
+  struct Match {
+    const GetoptsOption* option = nullptr;
+    std::string shown;  // the option as messages name it
+    std::string value;
+    bool has_value = false;
+    bool at_end = false;  // the option ends its word
+    char letter = 0;      // the letter read, for a short option
+  };
+
+  // --name, --name=value (a unique prefix will do).
+  Match long_option(const std::string& current) {
+    Match m;
+    size_t eq = current.find('=');
+    std::string word = current.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    for (const GetoptsOption& o : options_) {
+      if (!o.long_name.empty() && o.long_name.starts_with(word) && (m.option == nullptr || o.long_name == word)) {
+        m.option = &o;
+      }
+    }
+    if (eq != std::string::npos) {
+      m.value = current.substr(eq + 1);
+      m.has_value = true;
+    }
+    m.shown = current.substr(0, eq);
+    offset_ = static_cast<int>(current.size());
+    m.at_end = true;
+    return m;
+  }
+
+  Match short_option(const std::string& current) {
+    Match m;
+    m.letter = current[static_cast<size_t>(offset_)];
+    ++offset_;
+    m.at_end = static_cast<size_t>(offset_) >= current.size();
+    for (const GetoptsOption& o : options_) {
+      if (o.letter == m.letter && m.letter != ':' && m.letter != '#' && m.letter != '(') m.option = &o;
+    }
+    m.shown = std::string("-") + m.letter;
+    return m;
+  }
+
+  int unknown(const Match& m) {
+    if (m.letter != 0) {
+      if (m.at_end) next_word();
+      return bad_option('?', m.letter, fmt::format("-{}: unknown option", m.letter));
+    }
+    next_word();
+    if (!silent_) shell_.error(fmt::format("{}: unknown option", m.shown));
+    shell_.set_scalar(name_, "?");
+    shell_.vars().unset("OPTARG");
+    return finish(0);
+  }
+
+  int with_argument(const std::string& current, Match& m) {
+    char c = m.option->letter;
+    if (m.has_value) {
+      ++optind_;
+    } else if (!m.at_end) {
+      m.value = current.substr(static_cast<size_t>(offset_));
+      ++optind_;
+    } else if (static_cast<size_t>(optind_) < args_.size()) {
+      m.value = args_[static_cast<size_t>(optind_)];
+      optind_ += 2;
+    } else {
+      next_word();
+      return bad_option(':', c, m.shown + ": argument expected");
+    }
+    offset_ = 0;
+    if (m.option->argument == '#' && !parse_number_literal(m.value)) {
+      return bad_option(':', c, m.shown + ": numeric argument expected");
+    }
+    shell_.set_scalar("OPTARG", m.value);
+    shell_.set_scalar(name_, std::string(1, c));
+    return finish(0);
+  }
+
+  void next_word() {
+    ++optind_;
+    offset_ = 0;
+  }
+
+  int end_of_options() {
+    shell_.set_scalar(name_, "?");
+    offset_ = 0;
+    return finish(1);
+  }
+
+  int finish(int status) {
+    shell_.set_scalar("OPTIND", std::to_string(optind_));
+    return status;
+  }
+
+  // A bad option: silently `silent_value` with OPTARG the letter, else the
+  // message and '?' with OPTARG unset.
+  int bad_option(char silent_value, char letter, const std::string& message) {
+    if (silent_) {
+      shell_.set_scalar(name_, std::string(1, silent_value));
+      shell_.set_scalar("OPTARG", std::string(1, letter));
+    } else {
+      shell_.error(message);
+      shell_.set_scalar(name_, "?");
+      shell_.vars().unset("OPTARG");
+    }
+    return finish(0);
+  }
+
+  Shell& shell_;
+  std::string name_;
+  std::vector<std::string> args_;
+  int& offset_;
+  bool silent_ = false;
+  std::vector<GetoptsOption> options_;
+  int optind_ = 1;
+};
+
 int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
   if (argv.size() < 3) {
     shell.error("getopts: usage: getopts optstring name [arg...]");
     return 2;
   }
-  std::string optstring = argv[1];
-  std::string name = argv[2];
   std::vector<std::string> args = argv.size() > 3 ? std::vector<std::string>(argv.begin() + 3, argv.end())
                                                   : shell.positional();
-  bool silent = !optstring.empty() && optstring[0] == ':';
-  if (silent) optstring = optstring.substr(1);
-  std::vector<GetoptsOption> options = parse_optstring(optstring);
-  int optind = static_cast<int>(shell.eval_arith_int(shell.get_value("OPTIND")));
-  if (optind < 1) optind = 1;
-  int& offset = shell.getopts_offset();
-  if (offset == 0) offset = 1;
-  auto finish = [&](int status) {
-    shell.set_scalar("OPTIND", std::to_string(optind));
-    return status;
-  };
-  // A bad option: silently `silent_value` with OPTARG the letter, else the
-  // message and '?' with OPTARG unset.
-  auto bad_option = [&](char silent_value, char letter, const std::string& message) {
-    if (silent) {
-      shell.set_scalar(name, std::string(1, silent_value));
-      shell.set_scalar("OPTARG", std::string(1, letter));
-    } else {
-      shell.error(message);
-      shell.set_scalar(name, "?");
-      shell.vars().unset("OPTARG");
-    }
-    return finish(0);
-  };
-  if (static_cast<size_t>(optind) > args.size()) {
-    shell.set_scalar(name, "?");
-    offset = 0;
-    return finish(1);
-  }
-  const std::string& current = args[static_cast<size_t>(optind - 1)];
-  if (offset == 1) {
-    if (current.size() < 2 || current[0] != '-' ) {
-      shell.set_scalar(name, "?");
-      offset = 0;
-      return finish(1);
-    }
-    if (current == "--") {
-      ++optind;
-      shell.set_scalar(name, "?");
-      offset = 0;
-      return finish(1);
-    }
-  }
-  const GetoptsOption* option = nullptr;
-  std::string shown;  // the option as messages name it
-  std::string value;
-  bool has_value = false;
-  bool at_end;
-  if (offset == 1 && current.starts_with("--")) {  // --name, --name=value (a unique prefix will do)
-    size_t eq = current.find('=');
-    std::string word = current.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    for (const GetoptsOption& o : options) {
-      if (!o.long_name.empty() && o.long_name.starts_with(word) && (option == nullptr || o.long_name == word)) option = &o;
-    }
-    if (eq != std::string::npos) {
-      value = current.substr(eq + 1);
-      has_value = true;
-    }
-    shown = current.substr(0, eq);
-    offset = static_cast<int>(current.size());
-    at_end = true;
-  } else {
-    char c = current[static_cast<size_t>(offset)];
-    ++offset;
-    at_end = static_cast<size_t>(offset) >= current.size();
-    for (const GetoptsOption& o : options) {
-      if (o.letter == c && c != ':' && c != '#' && c != '(') option = &o;
-    }
-    shown = std::string("-") + c;
-    if (option == nullptr) {
-      if (at_end) {
-        ++optind;
-        offset = 0;
-      }
-      return bad_option('?', c, fmt::format("-{}: unknown option", c));
-    }
-  }
-  if (option == nullptr) {
-    ++optind;
-    offset = 0;
-    if (!silent) shell.error(fmt::format("{}: unknown option", shown));
-    shell.set_scalar(name, "?");
-    shell.vars().unset("OPTARG");
-    return finish(0);
-  }
-  char c = option->letter;
-  if (option->argument == 0) {
-    if (at_end) {
-      ++optind;
-      offset = 0;
-    }
-    shell.vars().unset("OPTARG");
-    shell.set_scalar(name, std::string(1, c));
-    return finish(0);
-  }
-  if (has_value) {
-    ++optind;
-  } else if (!at_end) {
-    value = current.substr(static_cast<size_t>(offset));
-    ++optind;
-  } else if (static_cast<size_t>(optind) < args.size()) {
-    value = args[static_cast<size_t>(optind)];
-    optind += 2;
-  } else {
-    ++optind;
-    offset = 0;
-    return bad_option(':', c, shown + ": argument expected");
-  }
-  offset = 0;
-  if (option->argument == '#' && !parse_number_literal(value)) {
-    return bad_option(':', c, shown + ": numeric argument expected");
-  }
-  shell.set_scalar("OPTARG", value);
-  shell.set_scalar(name, std::string(1, c));
-  return finish(0);
+  return GetoptsCall(shell, argv[2], argv[1], std::move(args)).next();
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <poll.h>
 
 #include <cstdlib>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -47,21 +48,24 @@ std::vector<std::string> split_for_read(const std::string& line, const std::vect
   return fields;
 }
 
-int builtin_read(Shell& shell, std::vector<std::string>& argv) {
-  bool raw = false, array = false;
-  char delim = '\n';
-  size_t limit = 0;
-  bool exact = false;
-  int fd = 0;
-  double timeout = -1;
+struct ReadOptions {
+  bool raw = false;      // -r: backslashes are data
+  bool array = false;    // -a/-A NAME: the fields into an array
   std::string array_name;
+  char delim = '\n';     // -d
+  size_t limit = 0;      // -n/-N: at most this many characters
+  bool exact = false;    // -N: exactly that many, delimiters included
+  int fd = 0;            // -u, -p
+  double timeout = -1;   // -t
+};
+
+// The options of `read` into `o`; the index of the first name, or the
+// status to return (after its message) for a bad option.
+std::variant<size_t, int> parse_read_options(Shell& shell, const std::vector<std::string>& argv, ReadOptions& o) {
   size_t i = 1;
   for (; i < argv.size(); ++i) {
     const std::string& a = argv[i];
-    if (a == "--") {
-      ++i;
-      break;
-    }
+    if (a == "--") return i + 1;
     if (a.size() < 2 || a[0] != '-') break;
     for (size_t k = 1; k < a.size(); ++k) {
       char opt = a[k];
@@ -72,28 +76,28 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
         return rest;
       };
       switch (opt) {
-        case 'r': raw = true; break;
+        case 'r': o.raw = true; break;
         case 's': break;
         case 'a':
         case 'A':
-          array = true;
-          array_name = value();
+          o.array = true;
+          o.array_name = value();
           break;
         case 'd': {
           std::string d = value();
-          delim = d.empty() ? '\0' : d[0];
+          o.delim = d.empty() ? '\0' : d[0];
           break;
         }
-        case 'n': limit = static_cast<size_t>(std::atol(value().c_str())); break;
+        case 'n': o.limit = static_cast<size_t>(std::atol(value().c_str())); break;
         case 'N':
-          limit = static_cast<size_t>(std::atol(value().c_str()));
-          exact = true;
+          o.limit = static_cast<size_t>(std::atol(value().c_str()));
+          o.exact = true;
           break;
-        case 'u': fd = std::atoi(value().c_str()); break;
-        case 't': timeout = std::atof(value().c_str()); break;
+        case 'u': o.fd = std::atoi(value().c_str()); break;
+        case 't': o.timeout = std::atof(value().c_str()); break;
         case 'p':
-          fd = shell.coprocess_output();
-          if (fd < 0) {
+          o.fd = shell.coprocess_output();
+          if (o.fd < 0) {
             shell.error("read: no query process [Bad file descriptor]");
             return 1;
           }
@@ -104,82 +108,102 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
       }
     }
   }
-  std::vector<std::string> names(argv.begin() + static_cast<long>(i), argv.end());
-  if (!names.empty()) {
-    size_t q = names[0].find('?');
-    if (q != std::string::npos) {
-      if (::isatty(fd)) shell.write_fd(2, names[0].substr(q + 1));  // only a terminal is prompted, as in ksh
-      names[0].resize(q);
-    }
-  }
-  if (names.empty() && !array) names.push_back("REPLY");
+  return i;
+}
 
-  if (timeout >= 0) {
-    struct pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(timeout * 1000)) <= 0) return 1;
-  }
-
+// One record as read sees it: backslash escapes removed unless raw (their
+// characters marked `literal`), continued lines joined.
+struct Record {
   std::string line;
   std::vector<bool> literal;
   bool got_any = false;
+  bool complete = false;  // ended by its delimiter, not by end of file
+};
+
+Record read_record(Shell& shell, const ReadOptions& o) {
+  Record r;
   InputReader::Result result;
   shell.out().flush();
   for (;;) {
     std::string chunk;
-    size_t wanted = limit > 0 ? limit - text::char_count(line) : 0;
-    result = shell.input().read_record(fd, exact ? '\0' : delim, chunk, wanted);
-    if (exact && result == InputReader::Result::Record && text::char_count(chunk) < wanted) {
+    size_t wanted = o.limit > 0 ? o.limit - text::char_count(r.line) : 0;
+    result = shell.input().read_record(o.fd, o.exact ? '\0' : o.delim, chunk, wanted);
+    if (o.exact && result == InputReader::Result::Record && text::char_count(chunk) < wanted) {
       // -N ignores delimiters: keep reading until the count is reached.
-      line += chunk;
-      line.push_back('\0');
-      literal.resize(line.size(), true);
+      r.line += chunk;
+      r.line.push_back('\0');
+      r.literal.resize(r.line.size(), true);
       continue;
     }
     if (result == InputReader::Result::Eof || result == InputReader::Result::Error) break;
-    got_any = true;
+    r.got_any = true;
     std::erase(chunk, '\0');  // ksh drops NUL bytes from what it reads
-    if (raw) {
-      line += chunk;
-      literal.resize(line.size(), false);
+    if (o.raw) {
+      r.line += chunk;
+      r.literal.resize(r.line.size(), false);
       break;
     }
     bool continued = false;
     for (size_t k = 0; k < chunk.size(); ++k) {
       if (chunk[k] == '\\') {
         if (k + 1 < chunk.size()) {
-          line.push_back(chunk[++k]);
-          literal.push_back(true);
-        } else if (result == InputReader::Result::Record && delim == '\n') {
+          r.line.push_back(chunk[++k]);
+          r.literal.push_back(true);
+        } else if (result == InputReader::Result::Record && o.delim == '\n') {
           continued = true;
         }
         continue;
       }
-      line.push_back(chunk[k]);
-      literal.push_back(false);
+      r.line.push_back(chunk[k]);
+      r.literal.push_back(false);
     }
     if (!continued) break;
   }
-  bool complete = result == InputReader::Result::Record;
+  r.complete = result == InputReader::Result::Record;
+  return r;
+}
 
+void assign_fields(Shell& shell, const ReadOptions& o, const std::vector<std::string>& names, const Record& r) {
   const std::string* ifs_value = shell.get_scalar("IFS");
   std::string ifs = ifs_value != nullptr ? *ifs_value : std::string(" \t\n");
-  if (array) {
-    std::vector<std::string> fields = split_for_read(line, literal, ifs, 0);
-    shell.vars().unset(array_name);
-    for (size_t k = 0; k < fields.size(); ++k) shell.assign_element(array_name, std::to_string(k), fields[k]);
-    return got_any && complete ? 0 : 1;
+  if (o.array) {
+    std::vector<std::string> fields = split_for_read(r.line, r.literal, ifs, 0);
+    shell.vars().unset(o.array_name);
+    for (size_t k = 0; k < fields.size(); ++k) shell.assign_element(o.array_name, std::to_string(k), fields[k]);
+    return;
   }
   if (names.size() == 1) {
     // Common case: the whole line, trimmed of IFS white space.
-    size_t start = 0, end = line.size();
-    while (start < end && !literal[start] && is_ifs_white(line[start], ifs)) ++start;
-    while (end > start && !literal[end - 1] && is_ifs_white(line[end - 1], ifs)) --end;
-    shell.assign(names[0], std::string_view(line).substr(start, end - start));
-  } else {
-    std::vector<std::string> fields = split_for_read(line, literal, ifs, names.size());
-    for (size_t k = 0; k < names.size(); ++k) shell.assign(names[k], k < fields.size() ? fields[k] : std::string());
+    size_t start = 0, end = r.line.size();
+    while (start < end && !r.literal[start] && is_ifs_white(r.line[start], ifs)) ++start;
+    while (end > start && !r.literal[end - 1] && is_ifs_white(r.line[end - 1], ifs)) --end;
+    shell.assign(names[0], std::string_view(r.line).substr(start, end - start));
+    return;
   }
-  return got_any && complete ? 0 : 1;
+  std::vector<std::string> fields = split_for_read(r.line, r.literal, ifs, names.size());
+  for (size_t k = 0; k < names.size(); ++k) shell.assign(names[k], k < fields.size() ? fields[k] : std::string());
+}
+
+int builtin_read(Shell& shell, std::vector<std::string>& argv) {
+  ReadOptions o;
+  auto parsed = parse_read_options(shell, argv, o);
+  if (const int* status = std::get_if<int>(&parsed)) return *status;
+  std::vector<std::string> names(argv.begin() + static_cast<long>(std::get<size_t>(parsed)), argv.end());
+  if (!names.empty()) {
+    size_t q = names[0].find('?');
+    if (q != std::string::npos) {
+      if (::isatty(o.fd)) shell.write_fd(2, names[0].substr(q + 1));  // only a terminal is prompted, as in ksh
+      names[0].resize(q);
+    }
+  }
+  if (names.empty() && !o.array) names.push_back("REPLY");
+  if (o.timeout >= 0) {
+    struct pollfd p{o.fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(o.timeout * 1000)) <= 0) return 1;
+  }
+  Record r = read_record(shell, o);
+  assign_fields(shell, o, names, r);
+  return r.got_any && r.complete ? 0 : 1;
 }
 
 }  // namespace

@@ -150,369 +150,425 @@ std::string substitute(const std::string& value, const std::string& pattern, con
   return out;
 }
 
-}  // namespace
+// One ${…} expansion: its value looked up, its operator applied, the result
+// added to the expander's fields.
+class ParameterExpansion {
+ public:
+  ParameterExpansion(Expander& expander, const Node* param, bool quoted);
+  void run();
 
-void Expander::parameter(const Node* param, bool quoted) {
-  std::string_view name = param->text;
-  std::string_view op = param->op;
-  const Node* subscript = find_subscript(param);
-  std::string member_name;
-  if (subscript != nullptr && name.find('[') != std::string_view::npos) {
+ private:
+  void names_with_prefix();
+  void look_up();
+  bool special_parameter();
+  void array_subscripts();
+  void list_elements();
+  void one_element();
+  void add_length();
+  bool apply_condition();  // - + = ?: true when the expansion is complete
+  void apply_transformation();
+  void substring();
+  void expand_operand(const Node* operand);
+  void add_operand_or_nothing();
+  void add_value();
+
+  Expander& ex_;
+  Shell& shell_;
+  const Node* param_;
+  bool quoted_;
+  std::string_view name_;
+  std::string_view op_;
+  const Node* subscript_;
+  std::string member_name_;
+  std::vector<const Node*> operands_;
+  char list_sub_ = 0;
+  ParamValue value_;
+};
+
+ParameterExpansion::ParameterExpansion(Expander& expander, const Node* param, bool quoted)
+    : ex_(expander), shell_(expander.shell), param_(param), quoted_(quoted), name_(param->text), op_(param->op),
+      subscript_(find_subscript(param)) {
+  if (subscript_ != nullptr && name_.find('[') != std::string_view::npos) {
     // ${a[1].x}: a member of an element of an array of compound variables.
-    member_name = shell.element_member_name(name, subscript);
-    name = member_name;
-    subscript = nullptr;
+    member_name_ = shell_.element_member_name(name_, subscript_);
+    name_ = member_name_;
+    subscript_ = nullptr;
   }
-  std::vector<const Node*> operands;
   for (const Node* kid : param->kids) {
-    if (kid->kind == NodeKind::Word) operands.push_back(kid);
+    if (kid->kind == NodeKind::Word) operands_.push_back(kid);
   }
-  char list_sub = list_subscript(subscript);
-  const bool indirect = (param->flags & kParamIndirect) != 0;
-  const bool length = (param->flags & kParamLength) != 0;
+  list_sub_ = list_subscript(subscript_);
+}
 
-  // ${!prefix*} / ${!prefix@}: names of variables.
-  if (indirect && (op == "*" || op == "@") && subscript == nullptr) {
-    std::vector<std::string> names;
-    std::string prefix(name);
-    for (const auto& [var_name, var] : shell.vars().global()) {
-      if (var_name.compare(0, prefix.size(), prefix) == 0 && (var.is_set || var.is_array() || (var.attrs & kAttrCompound))) {
-        names.push_back(var_name);
-      }
+void ParameterExpansion::run() {
+  const bool indirect = (param_->flags & kParamIndirect) != 0;
+  if (indirect && (op_ == "*" || op_ == "@") && subscript_ == nullptr) return names_with_prefix();
+  look_up();
+  if ((param_->flags & kParamLength) != 0) return add_length();
+  if (op_.empty() || op_ == "#" || op_ == "##" || op_ == "%" || op_ == "%%" || op_[0] == '/' || op_ == ":" ||
+      op_[0] == '^' || op_[0] == ',') {
+    if (!value_.set && shell_.options().nounset && name_ != "@" && name_ != "*" && !value_.is_list) {
+      shell_.fatal(fmt::format("{}: parameter not set", name_));
     }
-    std::sort(names.begin(), names.end());
-    std::string joined;
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (quoted && op == "@") {
-        if (i > 0) break_field();
-        add_quoted(names[i]);
-      } else {
-        if (i > 0) joined += ' ';
-        joined += names[i];
-      }
-    }
-    if (!(quoted && op == "@")) {
-      if (quoted) add_quoted(joined);
-      else add_unquoted(joined);
-    }
-    return;
   }
+  if (apply_condition()) return;
+  apply_transformation();
+  add_value();
+}
 
-  ParamValue value;
-  if (indirect && list_sub != 0) {
-    // ${!a[@]}: the subscripts.
-    value.is_list = true;
-    value.star = list_sub == '*';
-    value.set = true;
-    VarRef ref = shell.vars().resolve(name);
-    if (ref.var != nullptr) {
-      if (ref.var->array) {
-        if (ref.var->is_assoc()) {
-          for (const auto& [k, v] : ref.var->array->assoc) value.list.push_back(k);
-        } else {
-          for (const auto& [k, v] : ref.var->array->indexed) value.list.push_back(std::to_string(k));
-        }
-      } else if (ref.var->is_set || (ref.var->attrs & kAttrCompound)) {
-        value.list.push_back("0");
-      }
+// ${!prefix*} / ${!prefix@}: names of variables.
+void ParameterExpansion::names_with_prefix() {
+  std::vector<std::string> names;
+  std::string prefix(name_);
+  for (const auto& [var_name, var] : shell_.vars().global()) {
+    if (var_name.compare(0, prefix.size(), prefix) == 0 && (var.is_set || var.is_array() || (var.attrs & kAttrCompound))) {
+      names.push_back(var_name);
     }
+  }
+  std::sort(names.begin(), names.end());
+  bool separate = quoted_ && op_ == "@";
+  std::string joined;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (separate) {
+      if (i > 0) ex_.break_field();
+      ex_.add_quoted(names[i]);
+    } else {
+      if (i > 0) joined += ' ';
+      joined += names[i];
+    }
+  }
+  if (separate) return;
+  if (quoted_) ex_.add_quoted(joined);
+  else ex_.add_unquoted(joined);
+}
+
+void ParameterExpansion::look_up() {
+  const bool indirect = (param_->flags & kParamIndirect) != 0;
+  if (indirect && list_sub_ != 0) {
+    array_subscripts();
   } else if (indirect) {
     // ${!ref}: the name a nameref points to (ksh93), else the name itself.
-    value.set = true;
-    Variable* raw = shell.vars().find_raw(name);
-    value.scalar = raw != nullptr && raw->is_nameref() ? raw->value : std::string(name);
-  } else if (name == "@" || name == "*") {
-    value.is_list = true;
-    value.star = name == "*";
-    value.set = !shell.positional().empty();
-    value.list = shell.positional();
-  } else if (name == "#") {
-    value.set = true;
-    value.scalar = std::to_string(shell.positional().size());
-  } else if (name == "?") {
-    value.set = true;
-    value.scalar = std::to_string(shell.last_status());
-  } else if (name == "$") {
-    value.set = true;
-    value.scalar = std::to_string(shell.shell_pid());
-  } else if (name == "!") {
-    value.set = shell.background_pid() != 0;
-    if (value.set) value.scalar = std::to_string(shell.background_pid());
-  } else if (name == "-") {
-    value.set = true;
-    value.scalar = option_letters(shell.options());
-  } else if (name == "0") {
-    value.set = true;
-    value.scalar = shell.script_name();
-  } else if (is_digits(name)) {
-    size_t index = std::stoul(std::string(name));
-    value.set = index <= shell.positional().size();
-    if (value.set) value.scalar = shell.positional()[index - 1];
-  } else if (name == "_") {
-    value.set = true;
-    value.scalar = shell.last_argument();
-  } else if (name.size() > 4 && name.substr(0, 4) == ".sh.") {
-    value = ParamValue{};
-    if (!shell.special_sh_variable(name.substr(4), subscript, list_sub, value.scalar, value.list)) {
+    value_.set = true;
+    Variable* raw = shell_.vars().find_raw(name_);
+    value_.scalar = raw != nullptr && raw->is_nameref() ? raw->value : std::string(name_);
+  } else if (special_parameter()) {
+  } else if (name_.size() > 4 && name_.substr(0, 4) == ".sh.") {
+    if (!shell_.special_sh_variable(name_.substr(4), subscript_, list_sub_, value_.scalar, value_.list)) {
       // .sh.name, .sh.value, .sh.subscript of a discipline are ordinary variables.
-      const std::string* v = shell.get_scalar(name);
-      value.set = v != nullptr;
-      if (v != nullptr) value.scalar = *v;
+      const std::string* v = shell_.get_scalar(name_);
+      value_.set = v != nullptr;
+      if (v != nullptr) value_.scalar = *v;
     } else {
-      value.set = true;
-      value.is_list = list_sub != 0;
-      value.star = list_sub == '*';
+      value_.set = true;
+      value_.is_list = list_sub_ != 0;
+      value_.star = list_sub_ == '*';
     }
-  } else if (list_sub != 0) {
-    value.is_list = true;
-    value.star = list_sub == '*';
-    VarRef ref = shell.vars().resolve(name);
-    if (ref.var != nullptr) {
-      if (ref.var->array) {
-        bool compounds = (ref.var->attrs & kAttrCompoundElements) != 0;
-        bool discipline = (ref.var->attrs & kAttrDiscipline) && shell.discipline_applies(ref.name);
-        auto element = [&](std::string_view key, const std::string& v) {
-          const std::string* compound = compounds ? shell.compound_element_value(ref.name, key) : nullptr;
-          if (discipline) {
-            std::string subscript(key);
-            const std::string* read = shell.read_through_discipline(ref, name, &subscript);
-            value.list.push_back(read != nullptr ? *read : std::string());
-            return;
-          }
-          value.list.push_back(compound != nullptr ? *compound : v);
-        };
-        if (ref.var->is_assoc()) {
-          for (const auto& [k, v] : ref.var->array->assoc) element(k, v);
-        } else {
-          for (const auto& [k, v] : ref.var->array->indexed) element(std::to_string(k), v);
-        }
-      } else if (ref.var->is_set) {
-        value.list.push_back(ref.var->value);
-      } else if (ref.var->attrs & (kAttrDynamic | kAttrCompound)) {
-        value.list.push_back(shell.get_value(name));
-      }
+  } else if (list_sub_ != 0) {
+    list_elements();
+  } else if (subscript_ != nullptr) {
+    one_element();
+  } else if (const std::string* v = shell_.get_scalar(name_)) {
+    value_.set = true;
+    value_.scalar = *v;
+  }
+}
+
+// $@ $* $# $? $$ $! $- $0 $1… $_; false for any other name.
+bool ParameterExpansion::special_parameter() {
+  auto scalar = [&](std::string text) {
+    value_.set = true;
+    value_.scalar = std::move(text);
+    return true;
+  };
+  if (name_ == "@" || name_ == "*") {
+    value_.is_list = true;
+    value_.star = name_ == "*";
+    value_.set = !shell_.positional().empty();
+    value_.list = shell_.positional();
+    return true;
+  }
+  if (name_ == "#") return scalar(std::to_string(shell_.positional().size()));
+  if (name_ == "?") return scalar(std::to_string(shell_.last_status()));
+  if (name_ == "$") return scalar(std::to_string(shell_.shell_pid()));
+  if (name_ == "!") {
+    if (shell_.background_pid() != 0) scalar(std::to_string(shell_.background_pid()));
+    return true;
+  }
+  if (name_ == "-") return scalar(option_letters(shell_.options()));
+  if (name_ == "0") return scalar(shell_.script_name());
+  if (name_ == "_") return scalar(shell_.last_argument());
+  if (!is_digits(name_)) return false;
+  size_t index = std::stoul(std::string(name_));
+  if (index >= 1 && index <= shell_.positional().size()) scalar(shell_.positional()[index - 1]);
+  return true;
+}
+
+// ${!a[@]}: the subscripts.
+void ParameterExpansion::array_subscripts() {
+  value_.is_list = true;
+  value_.star = list_sub_ == '*';
+  value_.set = true;
+  VarRef ref = shell_.vars().resolve(name_);
+  if (ref.var == nullptr) return;
+  if (ref.var->array) {
+    if (ref.var->is_assoc()) {
+      for (const auto& [k, v] : ref.var->array->assoc) value_.list.push_back(k);
+    } else {
+      for (const auto& [k, v] : ref.var->array->indexed) value_.list.push_back(std::to_string(k));
     }
-    value.set = !value.list.empty();
-  } else if (subscript != nullptr) {
-    VarRef ref = shell.vars().resolve(name);
-    if (ref.var != nullptr) {
-      const std::string* element = nullptr;
-      std::string element_key;
-      if (ref.var->is_assoc()) {
-        std::string key = shell.subscript_key(subscript);
-        element_key = key;
-        if (ref.var->array) {
-          auto it = ref.var->array->assoc.find(key);
-          if (it != ref.var->array->assoc.end()) element = &it->second;
-        }
-      } else {
-        int64_t index = shell.subscript_index(subscript);
-        if (ref.var->array) {
-          auto& items = ref.var->array->indexed;
-          if (index < 0 && !items.empty()) index += items.rbegin()->first + 1;
-          element_key = std::to_string(index);
-          auto it = items.find(index);
-          if (it != items.end()) element = &it->second;
-        } else if (index == 0 && ref.var->is_set) {
-          element = &ref.var->value;
-        } else if (index == 0 && (ref.var->attrs & kAttrCompound)) {
-          element = shell.get_scalar(ref.name);  // a compound variable is its own element 0
-        }
+  } else if (ref.var->is_set || (ref.var->attrs & kAttrCompound)) {
+    value_.list.push_back("0");
+  }
+}
+
+// ${a[@]} / ${a[*]}: every element, through compound members and disciplines.
+void ParameterExpansion::list_elements() {
+  value_.is_list = true;
+  value_.star = list_sub_ == '*';
+  VarRef ref = shell_.vars().resolve(name_);
+  if (ref.var != nullptr && ref.var->array) {
+    bool compounds = (ref.var->attrs & kAttrCompoundElements) != 0;
+    bool discipline = (ref.var->attrs & kAttrDiscipline) && shell_.discipline_applies(ref.name);
+    auto element = [&](std::string_view key, const std::string& v) {
+      if (discipline) {
+        std::string subscript(key);
+        const std::string* read = shell_.read_through_discipline(ref, name_, &subscript);
+        value_.list.push_back(read != nullptr ? *read : std::string());
+        return;
       }
-      if (element != nullptr && (ref.var->attrs & kAttrCompoundElements)) {
-        if (const std::string* compound = shell.compound_element_value(ref.name, element_key)) element = compound;
-      }
-      if ((ref.var->attrs & kAttrDiscipline) && shell.discipline_applies(ref.name)) {
-        element = shell.read_through_discipline(ref, name, &element_key);
-      }
-      if (element != nullptr) {
-        value.set = true;
-        value.scalar = *element;
-      }
+      const std::string* compound = compounds ? shell_.compound_element_value(ref.name, key) : nullptr;
+      value_.list.push_back(compound != nullptr ? *compound : v);
+    };
+    if (ref.var->is_assoc()) {
+      for (const auto& [k, v] : ref.var->array->assoc) element(k, v);
+    } else {
+      for (const auto& [k, v] : ref.var->array->indexed) element(std::to_string(k), v);
+    }
+  } else if (ref.var != nullptr && ref.var->is_set) {
+    value_.list.push_back(ref.var->value);
+  } else if (ref.var != nullptr && (ref.var->attrs & (kAttrDynamic | kAttrCompound))) {
+    value_.list.push_back(shell_.get_value(name_));
+  }
+  value_.set = !value_.list.empty();
+}
+
+// ${a[i]}: one element (a negative index counts from the end).
+void ParameterExpansion::one_element() {
+  VarRef ref = shell_.vars().resolve(name_);
+  if (ref.var == nullptr) return;
+  const std::string* element = nullptr;
+  std::string element_key;
+  if (ref.var->is_assoc()) {
+    element_key = shell_.subscript_key(subscript_);
+    if (ref.var->array) {
+      auto it = ref.var->array->assoc.find(element_key);
+      if (it != ref.var->array->assoc.end()) element = &it->second;
     }
   } else {
-    const std::string* v = shell.get_scalar(name);
-    if (v != nullptr) {
-      value.set = true;
-      value.scalar = *v;
+    int64_t index = shell_.subscript_index(subscript_);
+    if (ref.var->array) {
+      auto& items = ref.var->array->indexed;
+      if (index < 0 && !items.empty()) index += items.rbegin()->first + 1;
+      element_key = std::to_string(index);
+      auto it = items.find(index);
+      if (it != items.end()) element = &it->second;
+    } else if (index == 0 && ref.var->is_set) {
+      element = &ref.var->value;
+    } else if (index == 0 && (ref.var->attrs & kAttrCompound)) {
+      element = shell_.get_scalar(ref.name);  // a compound variable is its own element 0
     }
   }
+  if (element != nullptr && (ref.var->attrs & kAttrCompoundElements)) {
+    if (const std::string* compound = shell_.compound_element_value(ref.name, element_key)) element = compound;
+  }
+  if ((ref.var->attrs & kAttrDiscipline) && shell_.discipline_applies(ref.name)) {
+    element = shell_.read_through_discipline(ref, name_, &element_key);
+  }
+  if (element != nullptr) {
+    value_.set = true;
+    value_.scalar = *element;
+  }
+}
 
-  if (length) {
-    std::string count;
-    if (value.is_list) count = std::to_string(value.list.size());
-    else count = std::to_string(text::char_count(value.scalar));
-    if (!value.set && !value.is_list && shell.options().nounset && name != "#") {
-      shell.fatal(fmt::format("{}: parameter not set", name));
-    }
-    if (quoted) add_quoted(count);
-    else add_unquoted(count);
+void ParameterExpansion::add_length() {
+  std::string count;
+  if (value_.is_list) count = std::to_string(value_.list.size());
+  else count = std::to_string(text::char_count(value_.scalar));
+  if (!value_.set && !value_.is_list && shell_.options().nounset && name_ != "#") {
+    shell_.fatal(fmt::format("{}: parameter not set", name_));
+  }
+  if (quoted_) ex_.add_quoted(count);
+  else ex_.add_unquoted(count);
+}
+
+void ParameterExpansion::expand_operand(const Node* operand) {
+  if (quoted_) {
+    // Inside double quotes the operand behaves as if quoted itself.
+    for (const Node* p : operand->kids) ex_.part(p, true);
+    if (operand->kids.empty()) ex_.open = true;
     return;
   }
-
-  bool is_null = value.is_list ? value.list.empty() || (value.list.size() == 1 && value.list[0].empty())
-                               : value.scalar.empty();
-  if (op.empty() || op == "#" || op == "##" || op == "%" || op == "%%" || op[0] == '/' || op == ":" || op[0] == '^' ||
-      op[0] == ',') {
-    if (!value.set && shell.options().nounset && name != "@" && name != "*" && !(value.is_list)) {
-      shell.fatal(fmt::format("{}: parameter not set", name));
+  // Unquoted operand text is split like an expansion result: ${u:-a b} is two fields.
+  for (const Node* p : operand->kids) {
+    if (p->kind != NodeKind::Literal) {
+      ex_.part(p, false);
+      continue;
     }
+    std::string_view raw = p->text;
+    size_t start = 0;
+    for (size_t k = 0; k < raw.size(); ++k) {
+      if (raw[k] != '\\' || k + 1 >= raw.size()) continue;
+      ex_.add_unquoted(raw.substr(start, k - start));
+      if (raw[k + 1] != '\n') ex_.add_quoted(raw.substr(k + 1, 1));
+      start = k + 2;
+      ++k;
+    }
+    ex_.add_unquoted(raw.substr(start));
   }
+}
 
-  auto expand_operand = [&](const Node* operand) {
-    if (quoted) {
-      // Inside double quotes the operand behaves as if quoted itself.
-      for (const Node* p : operand->kids) part(p, true);
-      if (operand->kids.empty()) open = true;
+void ParameterExpansion::add_operand_or_nothing() {
+  if (!operands_.empty()) expand_operand(operands_[0]);
+  else if (quoted_) ex_.open = true;
+}
+
+bool ParameterExpansion::apply_condition() {
+  bool is_null = value_.is_list ? value_.list.empty() || (value_.list.size() == 1 && value_.list[0].empty())
+                                : value_.scalar.empty();
+  // Without the colon only an unset parameter counts; with it a null one too.
+  bool colon = !op_.empty() && op_[0] == ':' && op_.size() == 2;
+  bool missing = colon ? (!value_.set || is_null) : !value_.set;
+  std::string_view bare = colon ? op_.substr(1) : op_;
+  if (bare == "-") {
+    if (!missing) return false;
+    add_operand_or_nothing();
+    return true;
+  }
+  if (bare == "+") {
+    if (!missing) add_operand_or_nothing();
+    else if (quoted_) ex_.open = true;
+    return true;
+  }
+  if (bare == "=" && missing) {
+    std::string text = operands_.empty() ? std::string() : shell_.expand_to_string(operands_[0]);
+    if (subscript_ != nullptr) shell_.assign_element(name_, shell_.subscript_key(subscript_), text);
+    else shell_.assign(name_, text);
+    value_.set = true;
+    value_.is_list = false;
+    value_.scalar = shell_.get_value(name_);
+  } else if (bare == "?" && missing) {
+    std::string message = !operands_.empty() ? shell_.expand_to_string(operands_[0])
+                          : value_.set       ? "parameter null"
+                                             : "parameter not set";
+    shell_.fatal(fmt::format("{}: {}", name_, message));
+  }
+  return false;
+}
+
+void ParameterExpansion::apply_transformation() {
+  auto each = [&](auto&& change) {
+    if (value_.is_list) {
+      for (auto& item : value_.list) change(item);
     } else {
-      // Unquoted operand text is split like an expansion result: ${u:-a b} is two fields.
-      for (const Node* p : operand->kids) {
-        if (p->kind != NodeKind::Literal) {
-          part(p, false);
-          continue;
-        }
-        std::string_view raw = p->text;
-        size_t start = 0;
-        for (size_t k = 0; k < raw.size(); ++k) {
-          if (raw[k] != '\\' || k + 1 >= raw.size()) continue;
-          add_unquoted(raw.substr(start, k - start));
-          if (raw[k + 1] != '\n') add_quoted(raw.substr(k + 1, 1));
-          start = k + 2;
-          ++k;
-        }
-        add_unquoted(raw.substr(start));
-      }
+      change(value_.scalar);
     }
   };
-
-  if (op == "-" || op == ":-") {
-    bool use_default = op == "-" ? !value.set : (!value.set || is_null);
-    if (use_default) {
-      if (!operands.empty()) expand_operand(operands[0]);
-      else if (quoted) open = true;
-      return;
-    }
-  } else if (op == "+" || op == ":+") {
-    bool use_alternative = op == "+" ? value.set : (value.set && !is_null);
-    if (use_alternative) {
-      if (!operands.empty()) expand_operand(operands[0]);
-      else if (quoted) open = true;
-    } else if (quoted) {
-      open = true;
-    }
-    return;
-  } else if (op == "=" || op == ":=") {
-    bool assign = op == "=" ? !value.set : (!value.set || is_null);
-    if (assign) {
-      std::string text = operands.empty() ? std::string() : shell.expand_to_string(operands[0]);
-      if (subscript != nullptr) shell.assign_element(name, shell.subscript_key(subscript), text);
-      else shell.assign(name, text);
-      value.set = true;
-      value.is_list = false;
-      value.scalar = shell.get_value(name);
-    }
-  } else if (op == "?" || op == ":?") {
-    bool fail = op == "?" ? !value.set : (!value.set || is_null);
-    if (fail) {
-      std::string message = operands.empty() ? std::string(value.set ? "parameter null" : "parameter not set")
-                                             : shell.expand_to_string(operands[0]);
-      if (operands.empty() && !value.set) message = "parameter not set";
-      else if (operands.empty()) message = "parameter null";
-      shell.fatal(fmt::format("{}: {}", name, message));
-    }
-  } else if (op == "#" || op == "##" || op == "%" || op == "%%") {
-    std::string pattern = operands.empty() ? std::string() : shell.expand_pattern(operands[0]);
-    if (value.is_list) {
-      for (auto& item : value.list) item = remove_pattern(item, pattern, op);
-    } else {
-      value.scalar = remove_pattern(value.scalar, pattern, op);
-    }
-  } else if (op == "/" || op == "//" || op == "/#" || op == "/%") {
-    std::string pattern = operands.empty() ? std::string() : shell.expand_pattern(operands[0]);
-    std::string replacement = operands.size() > 1 ? shell.expand_to_string(operands[1]) : std::string();
-    if (value.is_list) {
-      for (auto& item : value.list) item = substitute(item, pattern, replacement, op);
-    } else {
-      value.scalar = substitute(value.scalar, pattern, replacement, op);
-    }
-  } else if (op == ":") {
-    int64_t offset = operands.empty() ? 0 : shell.eval_arith_int(shell.expand_to_string(operands[0]));
-    bool has_length = operands.size() > 1;
-    int64_t count = has_length ? shell.eval_arith_int(shell.expand_to_string(operands[1])) : 0;
-    if (value.is_list) {
-      std::vector<std::string> items;
-      bool positional = name == "@" || name == "*";
-      if (positional) items.push_back(shell.script_name());
-      items.insert(items.end(), value.list.begin(), value.list.end());
-      int64_t size = static_cast<int64_t>(items.size());
-      if (offset < 0) offset += size;
-      if (offset < 0) offset = size;
-      int64_t start = std::min(offset, size);
-      int64_t end = has_length ? (count < 0 ? start : std::min(size, start + count)) : size;
-      std::vector<std::string> slice;
-      for (int64_t k = start; k < end; ++k) slice.push_back(items[static_cast<size_t>(k)]);
-      value.list = std::move(slice);
-    } else {
-      // Offsets count characters: bytes converted here in UTF-8 mode.
-      int64_t size = static_cast<int64_t>(text::char_count(value.scalar));
-      if (offset < 0) offset += size;
-      if (offset < 0 || offset > size) {
-        value.scalar.clear();
-      } else {
-        int64_t end = has_length ? (count < 0 ? offset : std::min(size, offset + count)) : size;
-        size_t first = text::byte_offset(value.scalar, static_cast<size_t>(offset));
-        size_t last = text::byte_offset(value.scalar, static_cast<size_t>(std::max(offset, end)));
-        value.scalar = value.scalar.substr(first, last - first);
-      }
-    }
-  } else if (op == "^" || op == "^^" || op == "," || op == ",,") {
-    bool upper = op[0] == '^';
-    bool all = op.size() == 2;
-    auto convert = [&](std::string& s) {
+  if (op_ == "#" || op_ == "##" || op_ == "%" || op_ == "%%") {
+    std::string pattern = operands_.empty() ? std::string() : shell_.expand_pattern(operands_[0]);
+    each([&](std::string& s) { s = remove_pattern(s, pattern, op_); });
+  } else if (op_ == "/" || op_ == "//" || op_ == "/#" || op_ == "/%") {
+    std::string pattern = operands_.empty() ? std::string() : shell_.expand_pattern(operands_[0]);
+    std::string replacement = operands_.size() > 1 ? shell_.expand_to_string(operands_[1]) : std::string();
+    each([&](std::string& s) { s = substitute(s, pattern, replacement, op_); });
+  } else if (op_ == ":") {
+    substring();
+  } else if (op_ == "^" || op_ == "^^" || op_ == "," || op_ == ",,") {
+    bool upper = op_[0] == '^';
+    bool all = op_.size() == 2;
+    each([&](std::string& s) {
       for (size_t k = 0; k < s.size() && (all || k == 0); ++k) {
-        s[k] = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(s[k])) : std::tolower(static_cast<unsigned char>(s[k])));
+        auto c = static_cast<unsigned char>(s[k]);
+        s[k] = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
       }
-    };
-    if (value.is_list) for (auto& item : value.list) convert(item);
-    else convert(value.scalar);
+    });
   }
+}
 
-  if (!value.is_list) {
-    if (quoted) add_quoted(value.scalar);
-    else add_unquoted(value.scalar);
+// ${v:offset:length}; of a list, a slice of its elements ($0 first for $@).
+void ParameterExpansion::substring() {
+  int64_t offset = operands_.empty() ? 0 : shell_.eval_arith_int(shell_.expand_to_string(operands_[0]));
+  bool has_length = operands_.size() > 1;
+  int64_t count = has_length ? shell_.eval_arith_int(shell_.expand_to_string(operands_[1])) : 0;
+  if (value_.is_list) {
+    std::vector<std::string> items;
+    if (name_ == "@" || name_ == "*") items.push_back(shell_.script_name());
+    items.insert(items.end(), value_.list.begin(), value_.list.end());
+    int64_t size = static_cast<int64_t>(items.size());
+    if (offset < 0) offset += size;
+    if (offset < 0) offset = size;
+    int64_t start = std::min(offset, size);
+    int64_t end = has_length ? (count < 0 ? start : std::min(size, start + count)) : size;
+    std::vector<std::string> slice;
+    for (int64_t k = start; k < end; ++k) slice.push_back(items[static_cast<size_t>(k)]);
+    value_.list = std::move(slice);
     return;
   }
-  if (quoted && !value.star && mode != Mode::String) {
-    for (size_t i = 0; i < value.list.size(); ++i) {
-      if (i > 0) break_field();
-      add_quoted(value.list[i]);
+  // Offsets count characters: bytes converted here in UTF-8 mode.
+  std::string& scalar = value_.scalar;
+  int64_t size = static_cast<int64_t>(text::char_count(scalar));
+  if (offset < 0) offset += size;
+  if (offset < 0 || offset > size) {
+    scalar.clear();
+    return;
+  }
+  int64_t end = has_length ? (count < 0 ? offset : std::min(size, offset + count)) : size;
+  size_t first = text::byte_offset(scalar, static_cast<size_t>(offset));
+  size_t last = text::byte_offset(scalar, static_cast<size_t>(std::max(offset, end)));
+  scalar = scalar.substr(first, last - first);
+}
+
+void ParameterExpansion::add_value() {
+  if (!value_.is_list) {
+    if (quoted_) ex_.add_quoted(value_.scalar);
+    else ex_.add_unquoted(value_.scalar);
+    return;
+  }
+  const auto& list = value_.list;
+  if (quoted_ && !value_.star && ex_.mode != Expander::Mode::String) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i > 0) ex_.break_field();
+      ex_.add_quoted(list[i]);
     }
     return;
   }
-  if (quoted || mode == Mode::String) {
+  if (quoted_ || ex_.mode == Expander::Mode::String) {
     std::string separator = " ";
-    if (value.star) {
-      const std::string* ifs_value = shell.get_scalar("IFS");
+    if (value_.star) {
+      const std::string* ifs_value = shell_.get_scalar("IFS");
       separator = ifs_value == nullptr ? " " : ifs_value->substr(0, 1);
     }
     std::string joined;
-    for (size_t i = 0; i < value.list.size(); ++i) {
+    for (size_t i = 0; i < list.size(); ++i) {
       if (i > 0) joined += separator;
-      joined += value.list[i];
+      joined += list[i];
     }
-    if (quoted) add_quoted(joined);
-    else add_unquoted(joined);
+    if (quoted_) ex_.add_quoted(joined);
+    else ex_.add_unquoted(joined);
     return;
   }
-  for (size_t i = 0; i < value.list.size(); ++i) {
-    if (i > 0 && open) {
-      fields.push_back(std::move(current));
-      current = Field{};
-      current.escaped = escaped;
-      open = false;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i > 0 && ex_.open) {
+      ex_.fields.push_back(std::move(ex_.current));
+      ex_.current = Field{};
+      ex_.current.escaped = ex_.escaped;
+      ex_.open = false;
     }
-    add_unquoted(value.list[i]);
+    ex_.add_unquoted(list[i]);
   }
 }
+
+}  // namespace
+
+void Expander::parameter(const Node* param, bool quoted) { ParameterExpansion(*this, param, quoted).run(); }
 
 }  // namespace forklift::interp
