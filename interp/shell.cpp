@@ -111,7 +111,7 @@ Shell::~Shell() { out_.flush(); }
 
 uint32_t Shell::current_line() const {
   if (source_ == nullptr) return 0;
-  return source_->position(std::min(current_offset_, source_->size())).line;
+  return line_base_ + source_->position(std::min(current_offset_, source_->size())).line;
 }
 
 void Shell::error(std::string_view message) {
@@ -256,6 +256,10 @@ int Shell::eval_string(std::string_view code, std::string_view origin, EvalMode 
   if (mode == EvalMode::Unit && options_.verbose) write_fd(2, code);
   const SourceFile* saved_source = source_;
   uint32_t saved_offset = current_offset_;
+  uint32_t saved_base = line_base_;
+  // An alias's text counts from the line where it is used (LINENO, messages);
+  // eval's text from its own first line, as in ksh.
+  line_base_ = mode == EvalMode::AliasText && source_ != nullptr ? current_line() - 1 : 0;
   source_ = program->file.get();
   int status = 0;
   try {
@@ -263,10 +267,12 @@ int Shell::eval_string(std::string_view code, std::string_view origin, EvalMode 
   } catch (...) {
     source_ = saved_source;
     current_offset_ = saved_offset;
+    line_base_ = saved_base;
     throw;
   }
   source_ = saved_source;
   current_offset_ = saved_offset;
+  line_base_ = saved_base;
   return status;
 }
 

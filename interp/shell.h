@@ -38,6 +38,8 @@
 namespace forklift::interp {
 
 class Shell;
+struct DeclFlags;  // variables/declaration.cpp
+
 // typeset -L/-R/-Z: the value padded or cut to `width`.
 std::string justify_value(const std::string& value, char mode, int width);
 // True when a trapped signal arrived and its action has not run yet.
@@ -223,10 +225,14 @@ class Shell {
   };
   // `member_prefix` ("c."): the declarations inside a compound value `c=(typeset -i n=1)`.
   int declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix = {});
+  int declare_item(std::string_view command, const DeclItem& item, const DeclFlags& flags,
+                   std::string_view member_prefix, std::string& listing);
+  void declare_nameref(Variable& var, const DeclItem& item, std::string target);
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name);  // typeset -p
   std::string function_source_text(const Node* def) const;  // typeset -f
   void assign_array(std::string_view name, const Node* literal, bool append);
+  void assign_list(std::string_view name, const Node* literal, bool append);
   // Compound variables: x=( a=1 b=(c=2) ) makes x compound with the members
   // x.a and x.b (itself compound, with x.b.c).
   void assign_compound(std::string_view name, const Node* literal);
@@ -439,6 +445,7 @@ class Shell {
   std::string pwd_;
   const SourceFile* source_ = nullptr;
   uint32_t current_offset_ = 0;
+  uint32_t line_base_ = 0;  // lines before an alias's text (current_line)
   std::vector<std::unique_ptr<Program>> programs_;
   absl::flat_hash_map<std::string, const Program*> eval_cache_;
   absl::flat_hash_map<std::string, const Node*> arith_cache_;

@@ -29,12 +29,15 @@ int Shell::source_file(const std::string& path, std::vector<std::string>* args) 
   }
   const SourceFile* saved_source = source_;
   uint32_t saved_offset = current_offset_;
+  uint32_t saved_base = line_base_;
   source_ = program->file.get();
+  line_base_ = 0;
   ++source_depth_;
   auto restore = [&] {
     --source_depth_;
     source_ = saved_source;
     current_offset_ = saved_offset;
+    line_base_ = saved_base;
     if (args != nullptr) positional_ = std::move(saved_positional);
   };
   try {

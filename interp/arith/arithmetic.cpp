@@ -81,6 +81,22 @@ const MathFunction kMathFunctions[] = {
     {"tan", tanl},      {"tanh", tanhl},   {"tgamma", tgammal}, {"trunc", truncl},
 };
 
+// A `$` or backquote outside a 'c' character constant. Text evaluated as an
+// expression is a value, never script: ksh93 refuses an expansion in it
+// rather than run it, so `(( n ))` on input cannot run a command.
+bool has_expansion(std::string_view expr) {
+  for (size_t i = 0; i < expr.size(); ++i) {
+    if (expr[i] == '\'') {
+      size_t close = expr.find('\'', i + 1);
+      if (close == std::string_view::npos) return false;
+      i = close;
+    } else if (expr[i] == '$' || expr[i] == '`') {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Number Shell::eval_arith_string(std::string_view expr) {
@@ -92,6 +108,7 @@ Number Shell::eval_arith_string(std::string_view expr) {
   if (it != arith_cache_.end()) {
     root = it->second;
   } else {
+    if (has_expansion(expr)) fatal(fmt::format("{}: arithmetic syntax error", expr));
     arith_sources_.push_back(std::make_unique<std::string>(expr));
     const std::string& text = *arith_sources_.back();
     std::vector<ParseError> errors;

@@ -41,6 +41,10 @@ void register_job_builtins(BuiltinTable& table);
 // when a letter was refused.
 std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, const std::function<bool(char)>& letter);
 
+// The process of a job spec (%N, %%, %+, %-) of the background jobs; nullopt
+// when there is no such job.
+std::optional<pid_t> job_pid(Shell& shell, std::string_view spec);
+
 // Quotes a value for reuse as shell input (printf %q, typeset -p).
 std::string shell_quote(const std::string& s);
 

@@ -15,46 +15,43 @@ namespace forklift::interp {
 
 namespace {
 
-bool parse_status(const std::string& text, int& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  long v = std::strtol(text.c_str(), &end, 10);
-  if (*end != '\0') return false;
-  out = static_cast<int>(v);
-  return true;
+// The status operand of exit and return: as ksh93 reads it, the number its
+// text starts with (`3x` is 3, `zz` is 0), never an error.
+int status_operand(const std::vector<std::string>& argv, int otherwise) {
+  size_t i = argv.size() > 1 && argv[1] == "--" ? 2 : 1;
+  if (i >= argv.size()) return otherwise;
+  return static_cast<int>(std::strtol(argv[i].c_str(), nullptr, 10));
 }
 
 int builtin_colon(Shell&, std::vector<std::string>&) { return 0; }
 int builtin_false(Shell&, std::vector<std::string>&) { return 1; }
 
 int builtin_exit(Shell& shell, std::vector<std::string>& argv) {
-  int status = shell.last_status();
-  if (argv.size() > 1 && !parse_status(argv[1], status)) {
-    shell.error(fmt::format("exit: {}: bad number", argv[1]));
-    status = 1;
-  }
-  throw ShellExit{status & 0xff};
+  throw ShellExit{status_operand(argv, shell.last_status()) & 0xff};
 }
 
 int builtin_return(Shell& shell, std::vector<std::string>& argv) {
-  int status = shell.last_status();
-  if (argv.size() > 1 && !parse_status(argv[1], status)) {
-    shell.error(fmt::format("return: {}: bad number", argv[1]));
-    status = 1;
-  }
+  int status = status_operand(argv, shell.last_status());
   if (shell.function_depth() == 0 && !shell.in_sourced_file()) throw ShellExit{status & 0xff};
   shell.request_flow(Shell::Flow::Return, 1);
   return status;
 }
 
+// break/continue [n]: anything but a positive number is a label to ksh93,
+// which has none: an error that ends the script (a special builtin's).
 int loop_control(Shell& shell, std::vector<std::string>& argv, Shell::Flow flow) {
-  int levels = 1;
-  if (argv.size() > 1 && (!parse_status(argv[1], levels) || levels < 1)) {
-    shell.error(fmt::format("{}: {}: bad number", argv[0], argv[1]));
-    return 1;
+  long levels = 1;
+  if (argv.size() > 1) {
+    const std::string& operand = argv[1];
+    if (operand.size() > 1 && operand[0] == '-') shell.fatal(fmt::format("{}: {}: unknown option", argv[0], operand), 2);
+    char* end = nullptr;
+    levels = std::strtol(operand.c_str(), &end, 10);
+    if (operand.empty() || *end != '\0' || levels < 1) {
+      shell.fatal(fmt::format("{}: {}: label not implemented", argv[0], operand));
+    }
   }
   if (shell.loop_depth() == 0) return 0;
-  shell.request_flow(flow, std::min(levels, shell.loop_depth()));
+  shell.request_flow(flow, static_cast<int>(std::min<long>(levels, shell.loop_depth())));
   return 0;
 }
 

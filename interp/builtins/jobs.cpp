@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -56,6 +59,24 @@ int builtin_no_job_control(Shell& shell, std::vector<std::string>& argv) {
 }
 
 }  // namespace
+
+std::optional<pid_t> job_pid(Shell& shell, std::string_view spec) {
+  const auto& jobs = shell.background_jobs();
+  std::string_view which = spec.substr(1);
+  if (which.empty() || which == "%" || which == "+") {
+    if (!jobs.empty()) return jobs.back().pid;
+  } else if (which == "-") {
+    if (jobs.size() >= 2) return jobs[jobs.size() - 2].pid;
+    if (!jobs.empty()) return jobs.back().pid;
+  } else if (std::all_of(which.begin(), which.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    int number = std::atoi(std::string(which).c_str());
+    for (const Shell::BackgroundJob& job : jobs) {
+      if (job.number == number) return job.pid;
+    }
+  }
+  // %NAME and %?TEXT name a job by its command, which a script's ksh does not know.
+  return std::nullopt;
+}
 
 void register_job_builtins(BuiltinTable& table) {
   table["jobs"] = Builtin{builtin_jobs, false};

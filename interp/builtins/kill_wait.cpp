@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -14,6 +17,23 @@
 namespace forklift::interp {
 
 namespace {
+
+// A process id or job spec operand; nullopt (after the message) when it is
+// neither (read as a number, `%1` would be 0: the shell's own process group).
+std::optional<pid_t> process_operand(Shell& shell, std::string_view who, const std::string& operand) {
+  if (operand.starts_with("%")) {
+    std::optional<pid_t> pid = job_pid(shell, operand);
+    if (!pid) shell.error(fmt::format("{}: {}: no such job", who, operand));
+    return pid;
+  }
+  char* end = nullptr;
+  long pid = std::strtol(operand.c_str(), &end, 10);
+  if (operand.empty() || *end != '\0') {
+    shell.error(fmt::format("{}: {}: invalid process ID", who, operand));
+    return std::nullopt;
+  }
+  return static_cast<pid_t>(pid);
+}
 
 int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
   int sig = SIGTERM;
@@ -62,9 +82,11 @@ int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
   int status = 0;
   shell.out().flush();
   for (; i < argv.size(); ++i) {
-    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
-    if (::kill(pid, sig) != 0) {
-      shell.error(fmt::format("kill: {}: {}", argv[i], std::strerror(errno)));
+    std::optional<pid_t> pid = process_operand(shell, "kill", argv[i]);
+    if (!pid) {
+      status = 1;
+    } else if (::kill(*pid, sig) != 0) {
+      shell.error(fmt::format("kill: {}: {}", argv[i], errno == ESRCH ? "no such process" : std::strerror(errno)));
       status = 1;
     }
   }
@@ -82,7 +104,12 @@ int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
   }
   int status = 0;
   for (size_t i = 1; i < argv.size(); ++i) {
-    pid_t pid = static_cast<pid_t>(std::strtol(argv[i].c_str(), nullptr, 10));
+    std::optional<pid_t> operand = process_operand(shell, "wait", argv[i]);
+    if (!operand) {
+      status = 1;
+      continue;
+    }
+    pid_t pid = *operand;
     auto it = std::find(jobs.begin(), jobs.end(), pid);
     if (it == jobs.end()) {
       status = 127;

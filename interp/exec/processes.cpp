@@ -211,6 +211,9 @@ pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<i
   if (out_fd >= 0) {
     ::dup2(out_fd, 1);
     out_.set_capture(nullptr);
+    // The parent's captures are not this process's: a command substitution
+    // ending here must give fd 1 back, not the parent's buffer.
+    captures_.clear();
   }
   for (int fd : close_in_child) ::close(fd);
   ++subshell_depth_;
@@ -324,6 +327,7 @@ int Shell::exec_background(const Node* node) {
       for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
     }
     out_.set_capture(nullptr);
+    captures_.clear();
     ++subshell_depth_;
     traps_.erase(0);
     exit_forked_child(node->kids[0]);

@@ -225,7 +225,11 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
   getopts_char_ = 0;
   const SourceFile* saved_source = source_;
   uint32_t saved_offset = current_offset_;
-  if (auto it = function_sources_.find(def); it != function_sources_.end()) source_ = it->second;
+  uint32_t saved_base = line_base_;
+  if (auto it = function_sources_.find(def); it != function_sources_.end()) {
+    source_ = it->second;
+    line_base_ = 0;
+  }
   // The body runs with the aliases of its definition.
   std::shared_ptr<const AliasTable> saved_aliases;
   std::vector<std::string> saved_expanding;
@@ -250,6 +254,7 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
     getopts_char_ = saved_getopts;
     source_ = saved_source;
     current_offset_ = saved_offset;
+    line_base_ = saved_base;
   };
   // A ksh `function` has an EXIT trap of its own, run when it returns (or
   // when the shell exits inside it) after its locals are gone.

@@ -1,4 +1,4 @@
-// typeset and its aliases (declare, integer, float, nameref, export,
+// typeset and its aliases (integer, float, nameref, export,
 // readonly), and the assignment forms they share with simple commands.
 #include <algorithm>
 
@@ -10,8 +10,7 @@
 
 namespace forklift::interp {
 
-namespace {
-
+// The attributes a typeset command sets and clears, and how it runs.
 struct DeclFlags {
   uint32_t set = 0;
   uint32_t clear = 0;
@@ -22,6 +21,8 @@ struct DeclFlags {
   bool print = false;
   bool local = true;
 };
+
+namespace {
 
 bool parse_flag_word(const std::string& word, DeclFlags& flags) {
   if (word.size() < 2 || (word[0] != '-' && word[0] != '+')) return false;
@@ -116,6 +117,38 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
     declare_compound(name);
     return;
   }
+  assign_list(name, literal, append);
+}
+
+// The elements of a list `(…)` are all expanded before the variable changes:
+// `a=(x "${a[@]}" y)` reads the old a. Compound elements are the exception,
+// assigned in place as they come.
+void Shell::assign_list(std::string_view name, const Node* literal, bool append) {
+  struct Item {
+    const Node* node;
+    std::string key;                  // a keyed element's subscript, expanded
+    std::vector<std::string> values;  // the fields of a plain element
+  };
+  std::vector<Item> items;
+  for (const Node* kid : literal->kids) {
+    Item item{kid, {}, {}};
+    bool keyed = kid->kind == NodeKind::KeyedElement;
+    if (kid->kind == NodeKind::ArrayLiteral || (keyed && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral)) {
+      items.push_back(std::move(item));  // ((x=1) (x=2)), ([k]=(x=1)): compound elements
+      continue;
+    }
+    if (keyed) {
+      item.key = subscript_key(kid->kids[0]);
+      item.values.push_back(kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string());
+    } else if (kid->kind == NodeKind::Assignment) {
+      // `(1 x=2)`: a list whose later item looks like an assignment.
+      const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
+      item.values.push_back(fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : ""));
+    } else {
+      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, item.values);
+    }
+    items.push_back(std::move(item));
+  }
   VarRef ref = vars_.resolve_for_write(name);
   Variable& var = *ref.var;
   if (var.attrs & kAttrReadonly) fatal(fmt::format("{}: is read only", name));
@@ -141,37 +174,24 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
     slot = std::move(value);
   };
   std::string resolved(ref.name);
-  for (const Node* kid : literal->kids) {
-    if (kid->kind == NodeKind::ArrayLiteral) {  // ((x=1) (x=2)): compound elements
+  for (Item& item : items) {
+    const Node* kid = item.node;
+    if (kid->kind == NodeKind::ArrayLiteral) {
       assign_compound_element(resolved, fmt::format("{}[{}]", resolved, next++), kid);
-      continue;
-    }
-    if (kid->kind == NodeKind::KeyedElement && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral) {
+    } else if (kid->kind == NodeKind::KeyedElement && item.values.empty()) {
       std::string key = var.is_assoc() ? subscript_key(kid->kids[0]) : std::to_string(subscript_index(kid->kids[0]));
       if (!var.is_assoc()) next = std::stoll(key) + 1;
       assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), kid->kids[1]);
-      continue;
-    }
-    if (kid->kind == NodeKind::KeyedElement) {
-      std::string key = subscript_key(kid->kids[0]);
-      std::string value = kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string();
+    } else if (kid->kind == NodeKind::KeyedElement) {
       if (var.is_assoc()) {
-        store(data.assoc[key], std::move(value));
+        store(data.assoc[item.key], std::move(item.values[0]));
       } else {
-        int64_t index = eval_arith_int(key);
-        store(data.indexed[index], std::move(value));
+        int64_t index = eval_arith_int(item.key);
+        store(data.indexed[index], std::move(item.values[0]));
         next = index + 1;
       }
-    } else if (kid->kind == NodeKind::Assignment) {
-      // `(1 x=2)`: a list whose later item looks like an assignment.
-      const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
-      std::string word = fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : "");
-      if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(word));
-      else store(data.indexed[next++], std::move(word));
     } else {
-      std::vector<std::string> fields;
-      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
-      for (std::string& field : fields) {
+      for (std::string& field : item.values) {
         if (var.is_assoc()) store(data.assoc[std::to_string(next++)], std::move(field));
         else store(data.indexed[next++], std::move(field));
       }
@@ -218,134 +238,156 @@ void Shell::assign_node(std::string_view name, const Node* assignment) {
   }
 }
 
-int Shell::declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix) {
+namespace {
+
+DeclFlags command_flags(std::string_view command) {
   DeclFlags flags;
   if (command == "integer") flags.set |= kAttrInteger;
   if (command == "float") flags.set |= kAttrFloatE;
   if (command == "nameref") flags.set |= kAttrNameref;
-  if (command == "export") {
-    flags.set |= kAttrExport;
+  if (command == "export" || command == "readonly") {
+    flags.set |= command == "export" ? kAttrExport : kAttrReadonly;
     flags.local = false;
   }
-  if (command == "readonly") {
-    flags.set |= kAttrReadonly;
-    flags.local = false;
+  return flags;
+}
+
+// The attributes of `flags` on `var`, which had `old_attrs`: the opposite
+// attribute of each one set is cleared, and a scalar becomes element 0 of a
+// new array.
+void set_attributes(Variable& var, const DeclFlags& flags, uint32_t old_attrs) {
+  var.attrs |= flags.set & ~kAttrReadonly;
+  var.attrs &= ~flags.clear;
+  if (flags.set & kAttrInteger) var.attrs &= ~kAttrFloat;
+  if (flags.set & kAttrFloat) var.attrs &= ~kAttrInteger;
+  if (flags.set & kAttrUpper) var.attrs &= ~kAttrLower;
+  if (flags.set & kAttrLower) var.attrs &= ~kAttrUpper;
+  if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var.precision = flags.precision;
+  if ((flags.set & kAttrInteger) && flags.precision < 0) var.precision = -1;
+  if (flags.set & kAttrAssoc) var.attrs &= ~kAttrIndexed;
+  if ((var.attrs & kAttrCompound) && var.is_array()) {
+    var.attrs = (var.attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
   }
-  if (command == "local" ) {
-    error("local: not found");
+  if ((flags.set & (kAttrIndexed | kAttrAssoc)) && !(old_attrs & (kAttrIndexed | kAttrAssoc)) && var.is_set) {
+    if (var.is_assoc()) var.elements().assoc["0"] = std::move(var.value);
+    else var.elements().indexed[0] = std::move(var.value);
+    var.value.clear();
+    var.is_set = false;
+  }
+}
+
+// export and readonly take -p alone; another option ends the script as in
+// ksh93u+m (export -n, bash's, is one).
+void check_export_flags(Shell& shell, std::string_view command, const std::string& word) {
+  if (word == "--") return;
+  for (char c : std::string_view(word).substr(1)) {
+    if (c != 'p') shell.fatal(fmt::format("{}: {}{}: unknown option", command, word[0], c), 2);
+  }
+}
+
+}  // namespace
+
+int Shell::declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix) {
+  if (command == "local" || command == "declare") {  // bash's; ksh93u+m has neither
+    error(fmt::format("{}: not found", command));
     return 127;
   }
-  bool in_function = vars_.depth() > 0;
+  DeclFlags flags = command_flags(command);
   bool any_name = false;
   int status = 0;
   std::string listing;
   for (const DeclItem& item : items) {
-    if (!any_name && item.assignment == nullptr && parse_flag_word(item.word, flags)) continue;
+    if (!any_name && item.assignment == nullptr && item.word.size() > 1 && (item.word[0] == '-' || item.word[0] == '+')) {
+      if (command == "export" || command == "readonly") check_export_flags(*this, command, item.word);
+      if (parse_flag_word(item.word, flags)) continue;
+    }
     any_name = true;
-    std::string name = std::string(member_prefix) +
-                       (item.assignment != nullptr ? std::string(item.assignment->text) : item.word);
-    std::string value;
-    bool has_value = false;
-    if (item.assignment == nullptr) {
-      size_t eq = name.find('=');
-      if (eq != std::string::npos) {
-        value = name.substr(eq + 1);
-        name.resize(eq);
-        has_value = true;
-      }
-    }
-    if (flags.functions) {
-      if (const Node* def = find_function(name)) listing += function_source_text(def) + "\n";
-      else status = 1;
-      continue;
-    }
-    std::string subscript;
-    size_t bracket = name.find('[');
-    if (bracket != std::string::npos && name.back() == ']') {
-      subscript = name.substr(bracket + 1, name.size() - bracket - 2);
-      name.resize(bracket);
-    }
-    if (!is_valid_name(name)) {
-      error(fmt::format("{}: {}: invalid variable name", command, name));
-      status = 1;
-      continue;
-    }
-    if (flags.print) {
-      listing += describe_variable(name);
-      continue;
-    }
-    bool local = flags.local && in_function && !(flags.set & kAttrNameref && false);
-    Variable* var;
-    int scope = 0;
-    if (local) {
-      var = &vars_.declare_local(name);
-      scope = vars_.depth();
-    } else if (flags.set & kAttrNameref) {
-      var = &vars_.declare_local(name);
-      scope = vars_.depth();
-    } else {
-      VarRef ref = vars_.resolve_for_write(name);
-      var = ref.var;
-      scope = ref.scope;
-    }
-    (void)scope;
-    if ((var->attrs & kAttrReadonly) && (has_value || item.assignment != nullptr)) {
-      fatal(fmt::format("{}: is read only", name));
-    }
-    uint32_t old_attrs = var->attrs;
-    if (flags.set & kAttrNameref) {
-      std::string target = has_value ? value : std::string();
-      if (item.assignment != nullptr) {
-        for (const Node* kid : item.assignment->kids) {
-          if (kid->kind == NodeKind::Word) target = expand_to_string(kid);
-        }
-      }
-      var->attrs = (var->attrs & ~kAttrReadonly) | kAttrNameref;
-      var->value = target;
-      var->is_set = true;
-      std::string base = target.substr(0, target.find('['));
-      var->nameref_scope = vars_.scope_containing(base, var);
-      continue;
-    }
-    var->attrs |= flags.set & ~kAttrReadonly;
-    var->attrs &= ~flags.clear;
-    if (flags.set & kAttrInteger) var->attrs &= ~kAttrFloat;
-    if (flags.set & kAttrFloat) var->attrs &= ~kAttrInteger;
-    if (flags.set & kAttrUpper) var->attrs &= ~kAttrLower;
-    if (flags.set & kAttrLower) var->attrs &= ~kAttrUpper;
-    if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var->precision = flags.precision;
-    if ((flags.set & kAttrInteger) && flags.precision < 0) var->precision = -1;
-    if (flags.set & kAttrAssoc) var->attrs &= ~kAttrIndexed;
-    if ((var->attrs & kAttrCompound) && var->is_array()) {
-      var->attrs = (var->attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
-    }
-    if ((flags.set & (kAttrIndexed | kAttrAssoc)) && !(old_attrs & (kAttrIndexed | kAttrAssoc)) && var->is_set) {
-      if (var->is_assoc()) var->elements().assoc["0"] = std::move(var->value);
-      else var->elements().indexed[0] = std::move(var->value);
-      var->value.clear();
-      var->is_set = false;
-    }
-    if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
-      var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
-    } else if (item.assignment != nullptr) {
-      assign_node(name, item.assignment);
-    } else if (has_value) {
-      if (!subscript.empty()) assign_element(name, subscript, value);
-      else assign(name, value);
-    } else if ((flags.set & (kAttrNumeric | kAttrUpper | kAttrLower)) && var->is_set) {
-      std::string current = var->value;
-      apply_attributes(*var, current);
-      var->value = current;
-    }
-    if (flags.justify != 0) {
-      var->justify = flags.justify;
-      var->width = flags.width;
-    }
-    if (var->justify != 0 && var->is_set) var->value = justify_value(var->value, var->justify, var->width);
-    if (flags.set & kAttrReadonly) var->attrs |= kAttrReadonly;
+    status |= declare_item(command, item, flags, member_prefix, listing);
   }
   if (!listing.empty()) out_.write(listing);
   return status;
+}
+
+int Shell::declare_item(std::string_view command, const DeclItem& item, const DeclFlags& flags,
+                        std::string_view member_prefix, std::string& listing) {
+  std::string name =
+      std::string(member_prefix) + (item.assignment != nullptr ? std::string(item.assignment->text) : item.word);
+  std::string value;
+  bool has_value = false;
+  if (item.assignment == nullptr) {
+    size_t eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+      has_value = true;
+    }
+  }
+  if (flags.functions) {
+    const Node* def = find_function(name);
+    if (def == nullptr) return 1;
+    listing += function_source_text(def) + "\n";
+    return 0;
+  }
+  std::string subscript;
+  size_t bracket = name.find('[');
+  if (bracket != std::string::npos && name.back() == ']') {
+    subscript = name.substr(bracket + 1, name.size() - bracket - 2);
+    name.resize(bracket);
+  }
+  bool special = command == "typeset" || command == "export" || command == "readonly";
+  bool appends = item.assignment != nullptr && item.assignment->op == "+=";  // no `typeset x+=y` in ksh93u+m
+  if (!is_valid_name(name) || appends) {
+    std::string message = fmt::format("{}: {}{}: invalid variable name", command, name, appends ? "+" : "");
+    if (special) fatal(message);  // an error in a special builtin ends the script
+    error(message);
+    return 1;
+  }
+  if (flags.print) {
+    listing += describe_variable(name);
+    return 0;
+  }
+  bool local = (flags.local && vars_.depth() > 0) || (flags.set & kAttrNameref);
+  Variable* var = local ? &vars_.declare_local(name) : vars_.resolve_for_write(name).var;
+  if ((var->attrs & kAttrReadonly) && (has_value || item.assignment != nullptr)) {
+    fatal(fmt::format("{}: is read only", name));
+  }
+  if (flags.set & kAttrNameref) {
+    declare_nameref(*var, item, has_value ? value : std::string());
+    return 0;
+  }
+  set_attributes(*var, flags, var->attrs);
+  if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
+    var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
+  } else if (item.assignment != nullptr) {
+    assign_node(name, item.assignment);
+  } else if (has_value) {
+    if (!subscript.empty()) assign_element(name, subscript, value);
+    else assign(name, value);
+  } else if ((flags.set & (kAttrNumeric | kAttrUpper | kAttrLower)) && var->is_set) {
+    std::string current = var->value;
+    apply_attributes(*var, current);
+    var->value = current;
+  }
+  if (flags.justify != 0) {
+    var->justify = flags.justify;
+    var->width = flags.width;
+  }
+  if (var->justify != 0 && var->is_set) var->value = justify_value(var->value, var->justify, var->width);
+  if (flags.set & kAttrReadonly) var->attrs |= kAttrReadonly;
+  return 0;
+}
+
+void Shell::declare_nameref(Variable& var, const DeclItem& item, std::string target) {
+  if (item.assignment != nullptr) {
+    for (const Node* kid : item.assignment->kids) {
+      if (kid->kind == NodeKind::Word) target = expand_to_string(kid);
+    }
+  }
+  var.attrs = (var.attrs & ~kAttrReadonly) | kAttrNameref;
+  var.value = target;
+  var.is_set = true;
+  std::string base = target.substr(0, target.find('['));
+  var.nameref_scope = vars_.scope_containing(base, &var);
 }
 
 // typeset -f: the definition as written.
@@ -463,7 +505,7 @@ int builtin_typeset(Shell& shell, std::vector<std::string>& argv) {
 }  // namespace
 
 void register_declaration_builtins(BuiltinTable& table) {
-  for (const char* name : {"typeset", "declare", "integer", "float", "nameref", "export", "readonly"}) {
+  for (const char* name : {"typeset", "integer", "float", "nameref", "export", "readonly"}) {
     table[name] = Builtin{builtin_typeset, std::string_view(name) == "export" || std::string_view(name) == "readonly" ||
                                                std::string_view(name) == "typeset"};
   }
