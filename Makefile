@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench vscode clean
+.PHONY: bootstrap build test test-asan demo bench vscode ksh93-suite clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -28,6 +28,11 @@ bench: build
 # editors/vscode/forklift.vsix, with the npm packages pinned in its package-lock.json.
 vscode:
 	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && npm run package
+
+# ksh93u+m's regression suite, every file, forklift beside ksh93u+m
+# (FORKLIFT_KSH93_TESTS names the suite's tests folder).
+ksh93-suite: build
+	@tests/ksh93_suite/run_suite.sh --report $(BUILD_DIR)/cli/forklift
 
 clean:
 	rm -rf build
