@@ -30,8 +30,15 @@ std::string_view kind_name(NodeKind kind) {
 
 namespace {
 
+// `?(` `*(` `+(` `@(` `!(`, and ksh's `~(` (pattern options), `%(` (balanced pairs) and `{n,m}(`.
 bool is_extglob_opener(std::string_view text, size_t i) {
-  return i + 1 < text.size() && text[i + 1] == '(' && std::string_view("?*+@!").find(text[i]) != std::string_view::npos;
+  if (i + 1 >= text.size()) return false;
+  if (text[i] == '{') {
+    size_t close = text.find_first_not_of("0123456789,", i + 1);
+    return close != std::string_view::npos && close > i + 1 && text[close] == '}' && close + 1 < text.size() &&
+           text[close + 1] == '(';
+  }
+  return text[i + 1] == '(' && std::string_view("?*+@!~%").find(text[i]) != std::string_view::npos;
 }
 
 // A `{` that opens a brace expansion: has a `,` or `..` before its matching `}`.

@@ -115,8 +115,7 @@ Node* Parser::parse_arith_command_or_subshell() {
   const uint32_t begin = pos_;
   pos_ += 2;
   DepthGuard depth(*this, begin);
-  Node* expr = parse_arith_top();
-  skip_arith_space();
+  Node* expr = parse_arith_until("))");
   expect_arith("))");
   Node* node = make(NodeKind::ArithCommand, begin, pos_);
   node->kids.push_back(expr);
@@ -339,15 +338,9 @@ Node* Parser::finish_arith_name(uint32_t begin, uint32_t end) {
   if (peek() == '[' && !at_end()) {
     Node* variable = make(NodeKind::ArithVariable, begin, end);
     variable->text = slice(begin, end);
-    Node* subscript = parse_subscript();
-    variable->kids.push_back(subscript);
-    variable->end = subscript->end;
     // ksh `a[1].x`: a member of a compound element; the name spans it all.
-    uint32_t members_end = scan_element_members(pos_);
-    if (members_end != pos_) {
-      variable->text = slice(begin, members_end);
-      variable->end = pos_ = members_end;
-    }
+    parse_subscripts_and_members(variable, begin);
+    variable->end = pos_;
     return variable;
   }
   if (peek() == '(' && !at_end()) {

@@ -1,5 +1,7 @@
 // Assignments (`name=value`, `name+=value`, `name[sub]=value`), array and
 // compound literals, and subscripts.
+#include <algorithm>
+
 #include "analyzer/exact/char_class.h"
 #include "analyzer/exact/parser.h"
 
@@ -52,9 +54,8 @@ bool Parser::assignment_ahead() const {
   uint32_t p = scan_name(pos_, dialect_ == Dialect::Ksh);
   if (p == pos_ || p >= end_) return false;
   if (src_[p] == '[') {
-    p = matching_bracket(p);
+    p = scan_subscripts_and_members(p);
     if (p == 0) return false;
-    p = scan_element_members(p + 1);
   }
   if (p < end_ && src_[p] == '=') return true;
   return p + 1 < end_ && src_[p] == '+' && src_[p + 1] == '=';
@@ -68,19 +69,21 @@ Node* Parser::parse_assignment() {
   Node* node = make(NodeKind::Assignment, begin, begin);
   node->text = slice(begin, name_end);
   pos_ = name_end;
-  if (peek() == '[') {
-    node->kids.push_back(parse_subscript());
-    uint32_t members_end = scan_element_members(pos_);
-    if (members_end != pos_) {
-      node->text = slice(begin, members_end);
-      pos_ = members_end;
-    }
-  }
+  if (peek() == '[') parse_subscripts_and_members(node, begin);
   const uint32_t op_begin = pos_;
   pos_ += peek() == '+' ? 2 : 1;
   node->op = slice(op_begin, pos_);
   node->end = pos_;
   Node* value = (peek() == '(' && !at_end()) ? parse_array_literal() : parse_word(WordMode::Command);
+  if (value == nullptr && dialect_ == Dialect::Ksh && is_blank(peek())) {
+    // ksh93 reads `x= (a b)` as `x=(a b)`.
+    uint32_t p = pos_;
+    while (p < end_ && is_blank(src_[p])) ++p;
+    if (p < end_ && src_[p] == '(') {
+      pos_ = p;
+      value = parse_array_literal();
+    }
+  }
   if (value != nullptr) {
     node->kids.push_back(value);
     node->end = value->end;
@@ -124,6 +127,10 @@ Node* Parser::parse_array_literal() {
       element = parse_assignment();
     } else if (dialect_ == Dialect::Ksh && declaration_ahead()) {
       element = parse_simple_command();  // `(typeset -i n=1; ...)`: a typed member
+    } else if (dialect_ == Dialect::Ksh && at_reserved("function")) {
+      element = parse_function_keyword();  // a method of a `typeset -T` type
+    } else if (dialect_ == Dialect::Ksh && function_definition_ahead()) {
+      element = parse_function_definition();
     } else if (dialect_ == Dialect::Ksh && peek() == '(') {
       element = parse_array_literal();  // `((x=1) (x=2))`: an array of compound variables
     } else {
@@ -132,8 +139,12 @@ Node* Parser::parse_array_literal() {
     }
     array->kids.push_back(element);
     // Members of a ksh compound value may end with `;`.
-    bool member = element->kind == NodeKind::Assignment || element->kind == NodeKind::Declaration;
-    if (member && peek() == ';' && !at_end()) ++pos_;
+    bool member = element->kind == NodeKind::Assignment || element->kind == NodeKind::Declaration ||
+                  element->kind == NodeKind::FunctionDef || (dialect_ == Dialect::Ksh && element->kind == NodeKind::KeyedElement);
+    if (member) {
+      skip_blanks();
+      if (peek() == ';' && !at_end()) ++pos_;
+    }
   }
   array->end = pos_;
   return array;
@@ -142,12 +153,51 @@ Node* Parser::parse_array_literal() {
 bool Parser::declaration_ahead() const {
   uint32_t p = scan_name(pos_);
   if (p == pos_ || p >= end_ || (src_[p] != ' ' && src_[p] != '\t')) return false;
-  static constexpr std::string_view kDeclarations[] = {"typeset", "integer", "float", "nameref"};
+  static constexpr std::string_view kDeclarations[] = {"typeset", "integer", "float", "nameref", "compound"};
   std::string_view name = slice(pos_, p);
   for (std::string_view declaration : kDeclarations) {
     if (name == declaration) return true;
   }
-  return false;
+  return std::find(type_names_.begin(), type_names_.end(), name) != type_names_.end();
+}
+
+// `[i]`, and in ksh `[i][j]...` of a multidimensional array: one Subscript
+// kid each.
+void Parser::parse_subscripts(Node* node) {
+  do {
+    node->kids.push_back(parse_subscript());
+  } while (dialect_ == Dialect::Ksh && peek() == '[' && !at_end());
+}
+
+// The subscripts after a name and, in ksh, the members of a compound element
+// with their own subscripts (`a[1].x.y[2]`): the node's text (which starts at
+// `name_begin`) then spans all but the last subscripts.
+void Parser::parse_subscripts_and_members(Node* node, uint32_t name_begin) {
+  parse_subscripts(node);
+  for (;;) {
+    uint32_t members_end = scan_element_members(pos_);
+    if (members_end == pos_) return;
+    node->text = slice(name_begin, members_end);
+    pos_ = members_end;
+    if (at_end() || peek() != '[') return;
+    parse_subscripts(node);
+  }
+}
+
+// Where what parse_subscripts_and_members reads from the `[` at `at` ends, or
+// 0 when a bracket does not close on its line.
+uint32_t Parser::scan_subscripts_and_members(uint32_t at) const {
+  uint32_t p = at;
+  for (;;) {
+    do {
+      p = matching_bracket(p);
+      if (p == 0) return 0;
+      ++p;
+    } while (dialect_ == Dialect::Ksh && p < end_ && src_[p] == '[');
+    uint32_t members_end = scan_element_members(p);
+    if (members_end == p || members_end >= end_ || src_[members_end] != '[') return members_end;
+    p = members_end;
+  }
 }
 
 Node* Parser::parse_subscript() {

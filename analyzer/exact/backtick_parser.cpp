@@ -106,6 +106,7 @@ Node* Parser::parse_backtick() {
     std::vector<ParseError> warnings;
     Parser inner(ast_, body.text, dialect_, comments, warnings);
     inner.depth_ = depth_;
+    inner.type_names_ = type_names_;
     try {
       list = inner.parse_embedded_list();
     } catch (SyntaxError& error) {

@@ -1,4 +1,5 @@
 // Lists, and-or chains, pipelines and simple commands.
+#include <algorithm>
 #include <array>
 
 #include "analyzer/exact/char_class.h"
@@ -159,6 +160,7 @@ Node* Parser::parse_command() {
     if (Node* compound = parse_compound_command(keyword)) return compound;
   }
   if (function_definition_ahead()) return parse_function_definition();
+  if (dialect_ == Dialect::Ksh && label_ahead()) return parse_labeled();
   return parse_simple_command();
 }
 
@@ -183,6 +185,7 @@ Node* Parser::parse_simple_command() {
       kids.push_back(parse_assignment());
       continue;
     }
+    if (closer_ == '}' && peek() == '}') break;
     if (aliases_ != nullptr) check_alias(name == nullptr);
     Node* word = parse_word(WordMode::Command);
     if (word == nullptr) break;
@@ -198,8 +201,33 @@ Node* Parser::parse_simple_command() {
   if (declaration) {
     command->kind = NodeKind::Declaration;
     command->text = name->kids.front()->text;
+    if (dialect_ == Dialect::Ksh) note_type_definition(command);
   }
   return command;
+}
+
+// ksh93 adds `enum`, `compound` and the types that `typeset -T` and `enum`
+// define: their arguments are assignments too (`Pt_t p=(x=1)`).
+// ksh93 reads a name and a colon followed by a blank or an operator, where a
+// command starts, as a label (`outer: for ...; do break outer; done`). The
+// tree has no label node yet: the labelled command is the one kid of an Error
+// node spanning the label, which the linter leaves alone and the interpreter
+// refuses to run.
+bool Parser::label_ahead() const {
+  uint32_t colon = scan_name(pos_);
+  return colon != pos_ && colon + 1 < end_ && src_[colon] == ':' && is_metachar(src_[colon + 1]);
+}
+
+Node* Parser::parse_labeled() {
+  const uint32_t begin = pos_;
+  const uint32_t colon = scan_name(pos_);
+  Node* node = make(NodeKind::Error, begin, begin);
+  pos_ = colon + 1;
+  skip_linebreaks();
+  Node* command = parse_command();
+  node->kids.push_back(command);
+  node->end = command->end;
+  return node;
 }
 
 bool Parser::is_declaration_name(const Node* word) const {
@@ -210,7 +238,27 @@ bool Parser::is_declaration_name(const Node* word) const {
   for (std::string_view name : kDeclarations) {
     if (text == name) return true;
   }
-  return false;
+  if (dialect_ != Dialect::Ksh) return false;
+  if (text == "enum" || text == "compound") return true;
+  return std::find(type_names_.begin(), type_names_.end(), text) != type_names_.end();
+}
+
+// `typeset -T Name=(...)` and `enum Name=(...)` make `Name` a declaration
+// command from here on, as ksh93 does when it runs them.
+void Parser::note_type_definition(const Node* declaration) {
+  bool defines_type = declaration->text == "enum";
+  bool after_name = false;  // prefix assignments (`a=1 enum ...`) come first
+  for (const Node* kid : declaration->kids) {
+    if (kid->kind == NodeKind::Word) {
+      if (after_name && kid->kids.size() == 1 && kid->kids.front()->kind == NodeKind::Literal) {
+        std::string_view option = kid->kids.front()->text;
+        if (option.size() > 1 && option[0] == '-' && option.find('T') != std::string_view::npos) defines_type = true;
+      }
+      after_name = true;
+    } else if (kid->kind == NodeKind::Assignment && after_name && defines_type) {
+      type_names_.emplace_back(kid->text);
+    }
+  }
 }
 
 }  // namespace forklift::exact

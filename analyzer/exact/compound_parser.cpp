@@ -145,8 +145,7 @@ Node* Parser::parse_arith_for(uint32_t begin) {
   DepthGuard depth(*this, begin);
   Node* node = make(NodeKind::ArithFor, begin, begin);
   for (std::string_view terminator : {";", ";", "))"}) {
-    node->kids.push_back(parse_arith_top());
-    skip_arith_space();
+    node->kids.push_back(parse_arith_until(terminator));
     expect_arith(terminator);
   }
   skip_blanks();
@@ -250,7 +249,7 @@ Node* Parser::parse_function_definition() {
   skip_blanks();
   ++pos_;  // )
   skip_linebreaks();
-  Node* body = parse_function_body();
+  Node* body = parse_function_body(true);
   node->kids.push_back(body);
   node->end = body->end;
   return node;
@@ -274,18 +273,20 @@ Node* Parser::parse_function_keyword() {
     ++pos_;
   }
   skip_linebreaks();
-  Node* body = parse_function_body();
+  Node* body = parse_function_body(false);
   node->kids.push_back(body);
   node->end = body->end;
   return node;
 }
 
-Node* Parser::parse_function_body() {
+// ksh93, mksh and dash also take a simple command as the body of `f()` (`f() print hi`),
+// though not after the `function` keyword.
+Node* Parser::parse_function_body(bool posix_style) {
   if (at_end()) unexpected_expecting("{");
   std::string_view keyword = reserved_word();
   bool compound = peek() == '(' || keyword == "{" || keyword == "if" || keyword == "while" || keyword == "until" ||
                   keyword == "for" || keyword == "select" || keyword == "case" || keyword == "[[";
-  if (!compound) unexpected();
+  if (!compound && !(posix_style && dialect_ != Dialect::Bash && keyword.empty())) unexpected();
   return parse_command();
 }
 

@@ -59,6 +59,7 @@ Node* Parser::parse_command_substitution() {
   pos_ += 2;
   DepthGuard depth(*this, begin);
   CommandContext context(*this);
+  closer_ = ')';
   Node* list = parse_list();
   if (at_end() || peek() != ')') unexpected_expecting(")");
   ++pos_;
@@ -71,8 +72,7 @@ Node* Parser::parse_arith_expansion() {
   uint32_t begin = pos_;
   pos_ += 3;
   DepthGuard depth(*this, begin);
-  Node* expr = parse_arith_top();
-  skip_arith_space();
+  Node* expr = parse_arith_until("))");
   expect_arith("))");
   Node* node = make(NodeKind::ArithExp, begin, pos_);
   node->kids.push_back(expr);
@@ -83,19 +83,20 @@ Node* Parser::parse_arith_bracket() {
   uint32_t begin = pos_;
   pos_ += 2;
   DepthGuard depth(*this, begin);
-  Node* expr = parse_arith_top();
-  skip_arith_space();
+  Node* expr = parse_arith_until("]");
   expect_arith("]");
   Node* node = make(NodeKind::ArithBracket, begin, pos_);
   node->kids.push_back(expr);
   return node;
 }
 
-// ksh `${ list; }`: pos_ is just after `${`.
+// ksh `${ list; }`: pos_ is just after `${`. ksh93u+m also ends the list at
+// a `}` where a word starts, without the `;` (`"[${ echo hi }]"`).
 Node* Parser::parse_brace_substitution(uint32_t begin) {
   CommandContext context(*this);
+  closer_ = '}';
   Node* list = parse_nonempty_list("}");
-  if (!at_reserved("}")) unexpected_expecting("}");
+  if (at_end() || peek() != '}') unexpected_expecting("}");
   ++pos_;
   Node* node = make(NodeKind::BraceSub, begin, pos_);
   node->kids.push_back(list);

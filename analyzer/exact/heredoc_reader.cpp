@@ -82,9 +82,18 @@ void Parser::read_here_document(const PendingHereDoc& document) {
     if (document.strip_tabs) {
       while (text_begin < text_end && src_[text_begin] == '\t') ++text_begin;
     }
-    if (slice(text_begin, text_end) == document.delimiter) {
+    std::string_view text = slice(text_begin, text_end);
+    if (text == document.delimiter) {
       body_end = line;
       after = next_line;
+      found = true;
+      break;
+    }
+    // `$(cat <<EOF ... EOF)`: ksh, bash and mksh end the body at the `)`.
+    if (closer_ == ')' && !posix_sh() && text.size() > document.delimiter.size() &&
+        text.substr(0, document.delimiter.size()) == document.delimiter && text[document.delimiter.size()] == ')') {
+      body_end = line;
+      after = text_begin + static_cast<uint32_t>(document.delimiter.size());
       found = true;
       break;
     }

@@ -4,6 +4,11 @@
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {
+namespace {
+
+constexpr std::string_view kBadSubstitution = "syntax error: bad substitution";
+
+}  // namespace
 
 Node* Parser::parse_braced_param() {
   uint32_t begin = pos_;
@@ -11,23 +16,49 @@ Node* Parser::parse_braced_param() {
   DepthGuard depth(*this, begin);
   char c = peek();
   if (ksh_like() && (c == ' ' || c == '\t' || c == '\n')) return parse_brace_substitution(begin);
+  if (posix_sh()) return parse_param_body(begin);
+  try {
+    return parse_param_body(begin);
+  } catch (const SyntaxError& error) {
+    if (!reported_when_expanded(error)) throw;
+  }
+  return parse_unknown_param(begin);
+}
+
+// bash and ksh check what follows the name only when they expand it
+// (`${foo@bar}` is an error at run time), except that ksh refuses an empty
+// `${}` and blanks or operators inside.
+bool Parser::reported_when_expanded(const SyntaxError& error) const {
+  if (error.message != kBadSubstitution || error.offset >= end_) return false;
+  if (dialect_ == Dialect::Bash) return true;
+  char c = src_[error.offset];
+  return c != '}' && c != '\r' && !is_metachar(c);
+}
+
+// The text of a `${...}` that does not parse, up to its `}`, as an Error node
+// (kids: the Word of that text): an error when it is expanded.
+Node* Parser::parse_unknown_param(uint32_t begin) {
+  pos_ = begin + 2;
+  Node* text = parse_word_until(WordMode::ParamOperand);
+  if (at_end()) fail(begin, "syntax error: `${' unmatched");
+  ++pos_;
+  Node* node = make(NodeKind::Error, begin, pos_);
+  node->kids.push_back(text);
+  return node;
+}
+
+Node* Parser::parse_param_body(uint32_t begin) {
   Node* param = make(NodeKind::ParamExp, begin, begin);
   param->flags = kParamBraced;
   parse_param_name(param);
   bool named = !param->text.empty() && (is_name_start(param->text[0]) || param->text[0] == '.');
   if (peek() == '[' && named) {
-    param->kids.push_back(parse_subscript());
     // ksh `${a[1].x}`: the name spans the subscript and the members after it.
-    uint32_t members_end = scan_element_members(pos_);
-    if (members_end != pos_) {
-      uint32_t name_begin = static_cast<uint32_t>(param->text.data() - src_.data());
-      param->text = slice(name_begin, members_end);
-      pos_ = members_end;
-    }
+    parse_subscripts_and_members(param, static_cast<uint32_t>(param->text.data() - src_.data()));
   }
   parse_param_operator(param);
   if (at_end()) fail(begin, "syntax error: `${' unmatched");
-  if (peek() != '}') fail(pos_, "syntax error: bad substitution");
+  if (peek() != '}') fail(pos_, std::string(kBadSubstitution));
   ++pos_;
   param->end = pos_;
   return param;
@@ -68,7 +99,7 @@ void Parser::parse_param_name(Node* param) {
   } else if (is_special_param(c)) {
     ++pos_;
   } else {
-    fail(pos_, "syntax error: bad substitution");
+    fail(pos_, std::string(kBadSubstitution));
   }
   param->text = slice(name_begin, pos_);
 }

@@ -121,7 +121,10 @@ class Parser {
   Node* parse_pipeline();
   Node* parse_command();
   Node* parse_simple_command();
+  bool label_ahead() const;
+  Node* parse_labeled();
   bool is_declaration_name(const Node* word) const;
+  void note_type_definition(const Node* declaration);
   void check_alias(bool command_word) const;  // throws AliasHit
 
   // ---- compound_parser.cpp ------------------------------------------------
@@ -139,7 +142,7 @@ class Parser {
   bool function_definition_ahead() const;
   Node* parse_function_definition();
   Node* parse_function_keyword();
-  Node* parse_function_body();
+  Node* parse_function_body(bool posix_style);
   uint32_t scan_function_name() const;
 
   // ---- assignment_parser.cpp ----------------------------------------------
@@ -149,6 +152,9 @@ class Parser {
   Node* parse_assignment();
   Node* parse_array_literal();
   bool keyed_element_ahead() const;
+  void parse_subscripts(Node* node);
+  void parse_subscripts_and_members(Node* node, uint32_t name_begin);
+  uint32_t scan_subscripts_and_members(uint32_t at) const;
   Node* parse_subscript();
   uint32_t scan_name(uint32_t at, bool dotted = false) const;
   uint32_t matching_bracket(uint32_t open) const;
@@ -184,6 +190,9 @@ class Parser {
 
   // ---- param_parser.cpp: ${...} --------------------------------------------
   Node* parse_braced_param();
+  Node* parse_param_body(uint32_t begin);
+  bool reported_when_expanded(const SyntaxError& error) const;
+  Node* parse_unknown_param(uint32_t begin);
   void parse_param_name(Node* param);
   void parse_param_operator(Node* param);
 
@@ -205,6 +214,8 @@ class Parser {
   // ---- arith_parser.cpp ---------------------------------------------------
   Node* parse_arith_command_or_subshell();
   Node* parse_arith_top();
+  Node* parse_arith_until(std::string_view terminator);  // arith_text_parser.cpp
+  Node* parse_arith_text(std::string_view terminator);
   Node* parse_arith_comma();
   Node* parse_arith_assign();
   Node* parse_arith_ternary();
@@ -232,8 +243,13 @@ class Parser {
   uint32_t end_ = 0;
   int depth_ = 0;
   bool in_double_quotes_ = false;
+  // The byte that closes the substitution being parsed: `)` for `$(` and
+  // `<(` (a here-document may end at `DELIM)`), `}` for ksh `${ list }` (a
+  // `}` word ends the list); 0 elsewhere.
+  char closer_ = 0;
   std::vector<PendingHereDoc> pending_;
   const AliasContext* aliases_ = nullptr;
+  std::vector<std::string> type_names_;  // ksh types defined so far (`typeset -T`, `enum`)
 };
 
 // Counts recursion so that deep nesting is an error and not a stack overflow.
@@ -260,6 +276,7 @@ class CommandContext {
  private:
   Parser& parser_;
   bool saved_in_double_quotes_;
+  char saved_closer_;
 };
 
 }  // namespace forklift::exact

@@ -26,11 +26,17 @@ DepthGuard::DepthGuard(Parser& parser, uint32_t at) : parser_(parser) {
 }
 
 CommandContext::CommandContext(Parser& parser)
-    : parser_(parser), saved_in_double_quotes_(parser.in_double_quotes_) {
+    : parser_(parser),
+      saved_in_double_quotes_(parser.in_double_quotes_),
+      saved_closer_(parser.closer_) {
   parser_.in_double_quotes_ = false;
+  parser_.closer_ = 0;
 }
 
-CommandContext::~CommandContext() { parser_.in_double_quotes_ = saved_in_double_quotes_; }
+CommandContext::~CommandContext() {
+  parser_.in_double_quotes_ = saved_in_double_quotes_;
+  parser_.closer_ = saved_closer_;
+}
 
 bool Parser::looking_at(std::string_view text) const {
   return end_ - pos_ >= text.size() && src_.substr(pos_, text.size()) == text;
@@ -74,7 +80,7 @@ std::string_view Parser::reserved_word() const {
 bool Parser::at_list_terminator() const {
   if (at_end()) return true;
   char c = src_[pos_];
-  if (c == ')') return true;
+  if (c == ')' || (c == '}' && closer_ == '}')) return true;
   if (c == ';') return peek(1) == ';' || peek(1) == '&';
   std::string_view word = reserved_word();
   return word == "then" || word == "elif" || word == "else" || word == "fi" || word == "do" || word == "done" ||

@@ -19,15 +19,25 @@ SpecialTable special_bytes(std::string_view bytes) {
 
 // Bytes that end a literal run in each mode (everything else is copied as is).
 const std::array<SpecialTable, static_cast<size_t>(WordMode::kCount)> kSpecial = {
-    special_bytes(" \t\n;&|()<>'\"`$\\\r?*+@!"),  // Command
-    special_bytes(" \t\n;&()'\"`$\\\r"),          // Regex
-    special_bytes("}'\"`$\\"),                    // ParamOperand
-    special_bytes("}/'\"`$\\"),                   // ParamPattern
-    special_bytes("}:'\"`$\\"),                   // ParamOffset
+    special_bytes(" \t\n;&|()<>'\"`$\\\r?*+@!{~%"),  // Command
+    special_bytes(" \t\n;&()'\"`$\\\r"),           // Regex
+    special_bytes("{)}'\"`$\\"),                   // ParamOperand
+    special_bytes("{)}/'\"`$\\"),                  // ParamPattern
+    special_bytes("}:()?'\"`$\\"),                // ParamOffset
     special_bytes("[]'\"`$\\"),                   // Subscript
     special_bytes("\"`$\\"),                      // DoubleQuoted
     special_bytes("`$\\"),                        // HereDoc
 };
+
+// ksh `{n}(`, `{n,m}(` at `at`: a pattern group repeated n to m times (ksh93
+// reads any `{...}(` so, as long as no metacharacter comes between); returns
+// the offset after its `(`, or 0.
+uint32_t counted_group_open(std::string_view text, uint32_t at) {
+  uint32_t p = at + 1;
+  while (p < text.size() && text[p] != '}' && !is_metachar(text[p])) ++p;
+  if (p + 1 >= text.size() || text[p] != '}' || text[p + 1] != '(') return 0;
+  return p + 2;
+}
 
 bool is_operand_mode(WordMode mode) {
   return mode == WordMode::ParamOperand || mode == WordMode::ParamPattern || mode == WordMode::ParamOffset;
@@ -75,6 +85,8 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
   // `${x:-{a}}` does not nest: the operand ends at the first `}`, as in bash
   // and ksh.)
   int depth = 0;
+  int open_ternaries = 0;  // `?` of `${v:a?1:2}` whose `:` is not the length's
+  bool regex_follows = false;  // after ksh `~(E)`, parentheses group the regex
   bool stop = false;
   while (!stop && pos_ < end_) {
     auto c = static_cast<unsigned char>(src_[pos_]);
@@ -114,7 +126,10 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
         if (part == nullptr) ++pos_;
         break;
       case '?': case '*': case '+': case '@': case '!':
-        if (peek(1) == '(') {
+        if (mode == WordMode::ParamOffset) {
+          if (depth == 0) ++open_ternaries;
+          ++pos_;
+        } else if (peek(1) == '(') {
           ++depth;
           pos_ += 2;
         } else {
@@ -125,6 +140,23 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
         ++depth;
         ++pos_;
         break;
+      case '{':
+        if (uint32_t after = dialect_ == Dialect::Ksh ? counted_group_open(src_, pos_) : 0; after != 0 && after <= end_) {
+          ++depth;
+          pos_ = after;
+        } else {
+          ++pos_;
+        }
+        break;
+      case '~': case '%':  // ksh `~(E)regex` (a pattern with options), `%(())` (balanced pairs)
+        if (dialect_ == Dialect::Ksh && peek(1) == '(') {
+          ++depth;
+          pos_ += 2;
+          regex_follows = regex_follows || c == '~';
+        } else {
+          ++pos_;
+        }
+        break;
       case '}': case ']':
         if (depth == 0) {
           stop = true;
@@ -134,11 +166,15 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
         }
         break;
       case '/': case ':':
-        stop = depth == 0;
+        if (c == ':' && depth == 0 && open_ternaries > 0) {
+          --open_ternaries;
+        } else {
+          stop = depth == 0;
+        }
         if (!stop) ++pos_;
         break;
       case '(':
-        if (mode == WordMode::Regex || depth > 0) {
+        if (mode == WordMode::Regex || mode == WordMode::ParamOffset || depth > 0 || regex_follows) {
           ++depth;
           ++pos_;
         } else {
@@ -148,6 +184,8 @@ void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
       case ')':
         if (depth > 0) {
           --depth;
+          ++pos_;
+        } else if (mode == WordMode::ParamOperand || mode == WordMode::ParamPattern) {
           ++pos_;
         } else {
           stop = true;
@@ -223,6 +261,7 @@ Node* Parser::parse_process_substitution() {
   pos_ += 2;
   DepthGuard depth(*this, begin);
   CommandContext context(*this);
+  closer_ = ')';
   Node* list = parse_list();
   if (peek() != ')' || at_end()) unexpected_expecting(")");
   ++pos_;

@@ -245,6 +245,7 @@ DeclFlags command_flags(std::string_view command) {
   if (command == "integer") flags.set |= kAttrInteger;
   if (command == "float") flags.set |= kAttrFloatE;
   if (command == "nameref") flags.set |= kAttrNameref;
+  if (command == "compound") flags.set |= kAttrCompound;
   if (command == "export" || command == "readonly") {
     flags.set |= command == "export" ? kAttrExport : kAttrReadonly;
     flags.local = false;
@@ -288,7 +289,12 @@ void check_export_flags(Shell& shell, std::string_view command, const std::strin
 }  // namespace
 
 int Shell::declare(std::string_view command, const std::vector<DeclItem>& items, std::string_view member_prefix) {
-  if (command == "local" || command == "declare") {  // bash's; ksh93u+m has neither
+  // bash's local and declare, which ksh93u+m lacks; enum and the types that
+  // typeset -T defines, which the parser reads as declarations and the
+  // interpreter does not have yet.
+  bool known = command == "typeset" || command == "export" || command == "readonly" || command == "integer" ||
+               command == "float" || command == "nameref" || command == "compound";
+  if (!known) {
     error(fmt::format("{}: not found", command));
     return 127;
   }

@@ -1,0 +1,77 @@
+// Arithmetic whose syntax only exists after expansion. The shells expand an
+// arithmetic expression's text before they read it, so `(( x = $empty y[3] ))`
+// and `(( $name[4] == 3 ))` are valid although they do not parse as written:
+// such an expression becomes one ArithWord of its parts, re-read as
+// arithmetic once expanded.
+#include "analyzer/exact/char_class.h"
+#include "analyzer/exact/parser.h"
+
+namespace forklift::exact {
+
+Node* Parser::parse_arith_until(std::string_view terminator) {
+  const uint32_t begin = pos_;
+  try {
+    Node* expr = parse_arith_top();
+    skip_arith_space();
+    expect_arith(terminator);
+    pos_ -= static_cast<uint32_t>(terminator.size());
+    return expr;
+  } catch (const SyntaxError&) {
+    pos_ = begin;
+    Node* text = parse_arith_text(terminator);
+    if (text == nullptr) throw;
+    return text;
+  }
+}
+
+// The expression up to `terminator` (outside parentheses) as an ArithWord,
+// or null when it holds no expansion (its syntax error is then final).
+Node* Parser::parse_arith_text(std::string_view terminator) {
+  skip_arith_space();
+  Node* word = make(NodeKind::ArithWord, pos_, pos_);
+  uint32_t literal_begin = pos_;
+  uint32_t text_end = pos_;  // after the last byte that is not a blank
+  bool expanded = false;
+  int depth = 0;
+  auto flush_literal = [&](uint32_t end) {
+    if (end <= literal_begin) return;
+    Node* literal = make(NodeKind::Literal, literal_begin, end);
+    literal->text = slice(literal_begin, end);
+    word->kids.push_back(literal);
+  };
+  while (!at_end() && !(depth == 0 && looking_at(terminator))) {
+    const char c = peek();
+    const uint32_t at = pos_;
+    Node* part = nullptr;
+    if (c == '$') {
+      part = parse_dollar(false);
+    } else if (c == '`') {
+      part = parse_backtick();
+    } else if (c == '"') {
+      part = parse_double_quoted(NodeKind::DoubleQuoted, pos_);
+    } else if (c == '\'') {
+      part = parse_single_quoted();
+    } else if (c == ')' && depth == 0) {
+      break;
+    } else {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      pos_ += c == '\\' && pos_ + 1 < end_ ? 2 : 1;
+      if (!is_blank(c) && c != '\n') text_end = pos_;
+      continue;
+    }
+    if (part == nullptr) {
+      text_end = ++pos_;
+      continue;
+    }
+    flush_literal(at);
+    word->kids.push_back(part);
+    literal_begin = text_end = pos_;
+    expanded = true;
+  }
+  if (!expanded) return nullptr;
+  flush_literal(text_end);
+  word->end = text_end;
+  return word;
+}
+
+}  // namespace forklift::exact
