@@ -62,7 +62,7 @@ inline constexpr KindSet Statement = FunctionBody | Declaration | AndIf | OrIf |
                                      Pipeline | Negated | Time;
 inline constexpr KindSet CommandItem = Assignment | Word | Redirect;
 inline constexpr KindSet Value = Word | ArrayLiteral;
-inline constexpr KindSet ArrayElement = Word | KeyedElement | Assignment | ArrayLiteral | Declaration;
+inline constexpr KindSet ArrayElement = Word | KeyedElement | Assignment | ArrayLiteral | Declaration | FunctionDef;
 // The parts of a double-quoted string or a here-document body.
 inline constexpr KindSet QuotedPart = Literal | ParamExp | CommandSub | BraceSub | Backtick | ArithExp | ArithBracket;
 inline constexpr KindSet WordPart = QuotedPart | SingleQuoted | DoubleQuoted | AnsiCQuoted | LocaleQuoted | ProcessSub;
