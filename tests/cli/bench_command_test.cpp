@@ -9,10 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/bench/process_count.h"
-<<<<<<< HEAD
-=======
-#include "interp/exec/process_launcher.h"
->>>>>>> bf2598a (interp: files grouped by concern (arith/, expand/, builtins/, exec/, io/, variables/, text/); pure moves with includes updated)
 #include "tests/cli/fix_samples.h"
 #include "tests/rewriter/temp_dir.h"
 #include "tests/support/required_tools.h"

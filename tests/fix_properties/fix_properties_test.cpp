@@ -14,10 +14,6 @@
 
 #include "harness/script_runner.h"
 #include "harness/verify/run_comparison.h"
-<<<<<<< HEAD
-=======
-#include "interp/exec/process_launcher.h"
->>>>>>> bf2598a (interp: files grouped by concern (arith/, expand/, builtins/, exec/, io/, variables/, text/); pure moves with includes updated)
 #include "rewriter/fix_loop.h"
 #include "rules/linter.h"
 #include "rules/rule.h"

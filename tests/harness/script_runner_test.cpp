@@ -5,10 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include "harness/bench/process_count.h"
-<<<<<<< HEAD
-=======
-#include "interp/exec/process_launcher.h"
->>>>>>> bf2598a (interp: files grouped by concern (arith/, expand/, builtins/, exec/, io/, variables/, text/); pure moves with includes updated)
 #include "harness/script_runner.h"
 #include "tests/rewriter/temp_dir.h"
 #include "tests/support/required_tools.h"
