@@ -121,26 +121,22 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
 }
 
 // The elements of a list `(…)` are all expanded before the variable changes:
-// `a=(x "${a[@]}" y)` reads the old a. Compound elements are the exception,
-// assigned in place as they come.
+// `a=(x "${a[@]}" y)` reads the old a. Keyed and compound elements are the
+// exception, expanded in place as they come (ksh: `a=([0]="${a[1]}")` reads
+// the emptied array).
 void Shell::assign_list(std::string_view name, const Node* literal, bool append) {
   struct Item {
     const Node* node;
-    std::string key;                  // a keyed element's subscript, expanded
     std::vector<std::string> values;  // the fields of a plain element
   };
   std::vector<Item> items;
   for (const Node* kid : literal->kids) {
-    Item item{kid, {}, {}};
-    bool keyed = kid->kind == NodeKind::KeyedElement;
-    if (kid->kind == NodeKind::ArrayLiteral || (keyed && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral)) {
-      items.push_back(std::move(item));  // ((x=1) (x=2)), ([k]=(x=1)): compound elements
+    Item item{kid, {}};
+    if (kid->kind == NodeKind::ArrayLiteral || kid->kind == NodeKind::KeyedElement) {
+      items.push_back(std::move(item));  // compound and keyed elements: expanded in place, as ksh does
       continue;
     }
-    if (keyed) {
-      item.key = subscript_key(kid->kids[0]);
-      item.values.push_back(kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string());
-    } else if (kid->kind == NodeKind::Assignment) {
+    if (kid->kind == NodeKind::Assignment) {
       // `(1 x=2)`: a list whose later item looks like an assignment.
       const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
       item.values.push_back(fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : ""));
@@ -178,16 +174,18 @@ void Shell::assign_list(std::string_view name, const Node* literal, bool append)
     const Node* kid = item.node;
     if (kid->kind == NodeKind::ArrayLiteral) {
       assign_compound_element(resolved, fmt::format("{}[{}]", resolved, next++), kid);
-    } else if (kid->kind == NodeKind::KeyedElement && item.values.empty()) {
+    } else if (kid->kind == NodeKind::KeyedElement && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral) {
       std::string key = var.is_assoc() ? subscript_key(kid->kids[0]) : std::to_string(subscript_index(kid->kids[0]));
       if (!var.is_assoc()) next = std::stoll(key) + 1;
       assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), kid->kids[1]);
     } else if (kid->kind == NodeKind::KeyedElement) {
+      std::string key = subscript_key(kid->kids[0]);
+      std::string value = kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string();
       if (var.is_assoc()) {
-        store(data.assoc[item.key], std::move(item.values[0]));
+        store(data.assoc[key], std::move(value));
       } else {
-        int64_t index = eval_arith_int(item.key);
-        store(data.indexed[index], std::move(item.values[0]));
+        int64_t index = eval_arith_int(key);
+        store(data.indexed[index], std::move(value));
         next = index + 1;
       }
     } else {
