@@ -292,18 +292,9 @@ Node* Parser::parse_arith_operand() {
       }
       continue;
     }
-    if (c == '$') {
-      part = parse_dollar(false);
-      if (part == nullptr) break;
-    } else if (c == '`') {
-      part = parse_backtick();
-    } else if (c == '"') {
-      part = parse_double_quoted(NodeKind::DoubleQuoted, pos_);
-    } else if (c == '\'') {
-      part = parse_single_quoted();
-    } else {
-      break;
-    }
+    if (!starts_arith_word_part(c)) break;
+    part = parse_arith_word_part();
+    if (part == nullptr) break;
     has_expansion = true;
     if (at > literal_begin) {
       Node* literal = make(NodeKind::Literal, literal_begin, at);

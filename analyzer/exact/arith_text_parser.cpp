@@ -43,14 +43,8 @@ Node* Parser::parse_arith_text(std::string_view terminator) {
     const char c = peek();
     const uint32_t at = pos_;
     Node* part = nullptr;
-    if (c == '$') {
-      part = parse_dollar(false);
-    } else if (c == '`') {
-      part = parse_backtick();
-    } else if (c == '"') {
-      part = parse_double_quoted(NodeKind::DoubleQuoted, pos_);
-    } else if (c == '\'') {
-      part = parse_single_quoted();
+    if (starts_arith_word_part(c)) {
+      part = parse_arith_word_part();
     } else if (c == ')' && depth == 0) {
       break;
     } else {
@@ -72,6 +66,15 @@ Node* Parser::parse_arith_text(std::string_view terminator) {
   flush_literal(text_end);
   word->end = text_end;
   return word;
+}
+
+Node* Parser::parse_arith_word_part() {
+  switch (peek()) {
+    case '$': return parse_dollar(false);
+    case '`': return parse_backtick();
+    case '"': return parse_double_quoted(NodeKind::DoubleQuoted, pos_);
+    default: return parse_single_quoted();
+  }
 }
 
 }  // namespace forklift::exact

@@ -19,6 +19,9 @@ inline bool is_metachar(char c) {
   }
 }
 
+// Bytes that start an expansion or quoting inside arithmetic.
+inline bool starts_arith_word_part(char c) { return c == '$' || c == '`' || c == '"' || c == '\''; }
+
 // Parameters written with one special character: $@ $* $# $? $- $$ $! $0.
 inline bool is_special_param(char c) {
   switch (c) {

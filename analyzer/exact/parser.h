@@ -216,6 +216,9 @@ class Parser {
   Node* parse_arith_top();
   Node* parse_arith_until(std::string_view terminator);  // arith_text_parser.cpp
   Node* parse_arith_text(std::string_view terminator);
+  // The expansion or quoting at pos_ inside arithmetic (`$…`, a backquote,
+  // "…", '…'); null where a `$` starts none.
+  Node* parse_arith_word_part();
   Node* parse_arith_comma();
   Node* parse_arith_assign();
   Node* parse_arith_ternary();

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "interp/errors.h"
+#include "interp/expand/expander.h"
 #include "interp/shell.h"
 
 namespace forklift::interp {
@@ -161,21 +162,7 @@ std::string Shell::here_document_text(const Node* redirect) {
     if (part->kind == NodeKind::Literal) {
       std::string raw = strip(part->text, at_line_start);
       // Inside a here-document a backslash quotes only $ ` \ and newline.
-      for (size_t i = 0; i < raw.size(); ++i) {
-        if (raw[i] == '\\' && i + 1 < raw.size()) {
-          char next = raw[i + 1];
-          if (next == '$' || next == '`' || next == '\\') {
-            text.push_back(next);
-            ++i;
-            continue;
-          }
-          if (next == '\n') {
-            ++i;
-            continue;
-          }
-        }
-        text.push_back(raw[i]);
-      }
+      remove_quoting_backslashes(raw, "$`\\", text);
       if (!part->text.empty()) at_line_start = part->text.back() == '\n';
     } else {
       text += expand_part_to_string(part);

@@ -189,14 +189,12 @@ void Expander::literal(std::string_view raw) {
   }
 }
 
-std::string double_quoted_text(std::string_view raw) {
-  std::string text;
-  text.reserve(raw.size());
+void remove_quoting_backslashes(std::string_view raw, std::string_view quotable, std::string& out) {
   for (size_t i = 0; i < raw.size(); ++i) {
     if (raw[i] == '\\' && i + 1 < raw.size()) {
       char next = raw[i + 1];
-      if (next == '$' || next == '`' || next == '"' || next == '\\') {
-        text.push_back(next);
+      if (quotable.find(next) != std::string_view::npos) {
+        out.push_back(next);
         ++i;
         continue;
       }
@@ -205,8 +203,14 @@ std::string double_quoted_text(std::string_view raw) {
         continue;
       }
     }
-    text.push_back(raw[i]);
+    out.push_back(raw[i]);
   }
+}
+
+std::string double_quoted_text(std::string_view raw) {
+  std::string text;
+  text.reserve(raw.size());
+  remove_quoting_backslashes(raw, "$`\"\\", text);
   return text;
 }
 
