@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/exact_parser.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/front_end.h"
 #include "interp/errors.h"
 #include "interp/text/locale_text.h"
@@ -282,8 +283,8 @@ bool Shell::is_valid_name(std::string_view name) const {
   if (name.empty()) return false;
   bool first = true;
   for (char c : name) {
-    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    bool digit = c >= '0' && c <= '9';
+    bool alpha = is_name_start(c);
+    bool digit = is_digit(c);
     if (c == '.' && !first) continue;
     if (c == '.' && first && name.size() > 1) {
       first = false;

@@ -1,5 +1,7 @@
 #include "rules/backtick_body.h"
 
+#include "analyzer/lex/backslash.h"
+
 namespace forklift {
 namespace {
 
@@ -8,20 +10,7 @@ namespace {
 // kept for the body's own parse. This happens before the body is parsed, so
 // it applies inside the body's quotes as well.
 std::string unescape(std::string_view raw, bool in_double_quotes) {
-  std::string out;
-  out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size()) {
-      char next = raw[i + 1];
-      if (next == '$' || next == '`' || next == '\\' || (next == '"' && in_double_quotes)) {
-        out += next;
-        ++i;
-        continue;
-      }
-    }
-    out += raw[i];
-  }
-  return out;
+  return unescaped(raw, in_double_quotes ? BackslashContext::BacktickInDoubleQuotes : BackslashContext::Backtick);
 }
 
 bool starts_word(std::string_view text, size_t at) {

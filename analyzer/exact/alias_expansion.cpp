@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift {

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

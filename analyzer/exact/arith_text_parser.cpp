@@ -3,7 +3,7 @@
 // and `(( $name[4] == 3 ))` are valid although they do not parse as written:
 // such an expression becomes one ArithWord of its parts, re-read as
 // arithmetic once expanded.
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

@@ -2,7 +2,7 @@
 // compound literals, and subscripts.
 #include <algorithm>
 
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "analyzer/exact/parser.h"
+#include "analyzer/lex/backslash.h"
 
 namespace forklift::exact {
 namespace {
 
 bool unescaped_in_backticks(char c, bool in_double_quotes) {
-  return c == '$' || c == '`' || c == '\\' || (in_double_quotes && c == '"');
+  return backslash_quotes(c, in_double_quotes ? BackslashContext::BacktickInDoubleQuotes : BackslashContext::Backtick);
 }
 
 // The escaped body and, for each of its bytes, where its escape sequence

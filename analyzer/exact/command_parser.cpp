@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <array>
 
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

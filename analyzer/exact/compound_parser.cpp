@@ -1,5 +1,5 @@
 // Compound commands and function definitions.
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

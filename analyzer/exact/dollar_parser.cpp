@@ -1,6 +1,6 @@
 // What a `$` starts: parameters, `$(...)`, `$((...))`, `$[...]`, `${ cmd; }`,
 // `$'...'` and `$"..."`.
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

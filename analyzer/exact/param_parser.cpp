@@ -1,6 +1,6 @@
 // Braced parameter expansion `${...}`: prefix (`#` length, `!` indirection),
 // name, subscript, operator and operand words.
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

@@ -1,7 +1,7 @@
 // `[[ expression ]]`: `||` below `&&` below `!`, groups, unary and binary tests.
 #include <array>
 
-#include "analyzer/exact/char_class.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {

@@ -3,38 +3,16 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analyzer/ast_views.h"
+#include "analyzer/lex/backslash.h"
+
 namespace forklift {
 namespace {
-
-std::string unescape_unquoted(std::string_view raw) {
-  std::string out;
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size()) {
-      ++i;
-      if (raw[i] == '\n') continue;
-    }
-    out += raw[i];
-  }
-  return out;
-}
-
-// Inside double quotes a backslash only escapes $ ` " \ and newline.
-std::string unescape_double_quoted(std::string_view raw) {
-  std::string out;
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size() && std::string_view("$`\"\\\n").find(raw[i + 1]) != std::string_view::npos) {
-      ++i;
-      if (raw[i] == '\n') continue;
-    }
-    out += raw[i];
-  }
-  return out;
-}
 
 bool append_static_part(std::string_view source, const Node* part, std::string& out) {
   switch (part->kind) {
     case NodeKind::Literal:
-      out += unescape_unquoted(node_text(source, part));
+      append_unescaped(out, node_text(source, part), BackslashContext::Unquoted);
       return true;
     case NodeKind::SingleQuoted:
       out += node_text(source, part).substr(1, part->end - part->begin - 2);
@@ -42,7 +20,7 @@ bool append_static_part(std::string_view source, const Node* part, std::string& 
     case NodeKind::DoubleQuoted:
       for (const Node* kid : part->kids) {
         if (!kid->is(NodeKind::Literal)) return false;
-        out += unescape_double_quoted(node_text(source, kid));
+        append_unescaped(out, node_text(source, kid), BackslashContext::DoubleQuoted);
       }
       return true;
     default:
@@ -51,8 +29,20 @@ bool append_static_part(std::string_view source, const Node* part, std::string& 
 }
 
 const Node* unwrap_double_quoted(const Node* part) {
-  if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) return part->kids[0];
-  return nullptr;
+  auto quoted = view_if<DoubleQuotedView>(part);
+  return quoted && quoted->parts().size() == 1 ? quoted->parts()[0] : nullptr;
+}
+
+// The one part of a Word, or null.
+const Node* sole_part(const Node* word) {
+  auto view = view_if<WordView>(word);
+  return view && view->parts().size() == 1 ? view->parts()[0] : nullptr;
+}
+
+// The statement of a List with exactly one.
+const Node* sole_statement(const Node* list) {
+  NodeSpan statements = ListView(list).statements();
+  return statements.size() == 1 ? statements[0] : nullptr;
 }
 
 bool is_plain(const Node* param) {
@@ -63,7 +53,7 @@ bool is_plain(const Node* param) {
 const Node* substitution_list(const Node* node) {
   if (node == nullptr) return nullptr;
   if (node->is(NodeKind::List)) return node;
-  if ((node->is(NodeKind::CommandSub) || node->is(NodeKind::Backtick)) && node->kids.size() == 1) return node->kids[0];
+  if (node->is(NodeKind::CommandSub) || node->is(NodeKind::Backtick)) return inner_list(node);
   return nullptr;
 }
 
@@ -137,24 +127,17 @@ std::optional<std::string> command_name(std::string_view source, const Node* com
 }
 
 const Node* plain_parameter(const Node* word) {
-  if (word == nullptr || !word->is(NodeKind::Word) || word->kids.size() != 1) return nullptr;
-  const Node* part = word->kids[0];
+  const Node* part = sole_part(word);
+  if (part == nullptr) return nullptr;
   if (const Node* inner = unwrap_double_quoted(part)) part = inner;
   return is_plain(part) ? part : nullptr;
 }
 
 const Node* quoted_plain_parameter(const Node* word) {
-  if (word == nullptr || !word->is(NodeKind::Word) || word->kids.size() != 1) return nullptr;
-  const Node* inner = unwrap_double_quoted(word->kids[0]);
+  const Node* part = sole_part(word);
+  if (part == nullptr) return nullptr;
+  const Node* inner = unwrap_double_quoted(part);
   return is_plain(inner) ? inner : nullptr;
-}
-
-bool is_identifier(std::string_view name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  }
-  return true;
 }
 
 bool is_decimal_integer(std::string_view text) {
@@ -180,16 +163,14 @@ bool is_canonical_integer(std::string_view text) {
 
 const Node* sole_simple_command(const Node* substitution_or_list) {
   const Node* list = substitution_list(substitution_or_list);
-  if (list == nullptr || list->kids.size() != 1) return nullptr;
-  const Node* command = list->kids[0];
-  return command->is(NodeKind::SimpleCommand) ? command : nullptr;
+  const Node* command = list == nullptr ? nullptr : sole_statement(list);
+  return command != nullptr && command->is(NodeKind::SimpleCommand) ? command : nullptr;
 }
 
 const Node* sole_pipeline(const Node* substitution_or_list) {
   const Node* list = substitution_list(substitution_or_list);
-  if (list == nullptr || list->kids.size() != 1) return nullptr;
-  const Node* pipeline = list->kids[0];
-  return pipeline->is(NodeKind::Pipeline) ? pipeline : nullptr;
+  const Node* pipeline = list == nullptr ? nullptr : sole_statement(list);
+  return pipeline != nullptr && pipeline->is(NodeKind::Pipeline) ? pipeline : nullptr;
 }
 
 std::string_view node_text(std::string_view source, const Node* node) {

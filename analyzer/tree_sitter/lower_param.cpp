@@ -12,7 +12,6 @@ namespace {
 constexpr std::array<std::string_view, 12> kTwoCharOperators{":-", ":=", ":?", ":+", "##", "%%",
                                                              "//", "/#", "/%", "^^", ",,", "~~"};
 constexpr std::string_view kOneCharOperators = ":-=?+#%/^,~";
-constexpr std::string_view kSpecialParameters = "@*#?-$!";
 
 // The content of `${...}` with the bytes of nested parts blanked to NUL, so
 // that operators are only found in literal text.
@@ -47,10 +46,7 @@ class Content {
   std::string text_;
 };
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool starts_parameter(char c) {
-  return is_name_start(c) || is_digit(c) || (c != '\0' && kSpecialParameters.find(c) != std::string_view::npos);
-}
+bool starts_parameter(char c) { return is_name_start(c) || is_one_char_param(c); }
 
 }  // namespace
 

@@ -6,9 +6,6 @@
 
 namespace forklift::ts {
 
-bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
-
 namespace {
 
 bool is_part_type(std::string_view type) {
@@ -23,9 +20,7 @@ bool is_opaque_leaf(std::string_view type) {
 }
 
 // tree-sitter leaves `$$` or `$?` glued to a word as a bare token.
-bool is_special_parameter(std::string_view text) {
-  return text.size() == 2 && text[0] == '$' && std::string_view("@*#?$!-0123456789").find(text[1]) != std::string_view::npos;
-}
+bool is_special_parameter(std::string_view text) { return text.size() == 2 && text[0] == '$' && is_one_char_param(text[1]); }
 
 // `$name`, `$1`, `$?`: tree-sitter also makes `$ $` (a `$` before a blank) one.
 bool is_parameter_reference(std::string_view text) {
@@ -224,7 +219,7 @@ void Lowering::relex_leaf(uint32_t begin, uint32_t end, Pieces& out) {
       Pieces content;
       add_literal(content, pos + 2, close);
       emit(close + 1, param_from_pieces(pos, close + 1, content));
-    } else if (c == '$' && pos + 1 < end && (is_name_char(src_[pos + 1]) || std::string_view("@*#?$!-").find(src_[pos + 1]) != std::string_view::npos)) {
+    } else if (c == '$' && pos + 1 < end && (is_name_char(src_[pos + 1]) || is_special_param(src_[pos + 1]))) {
       uint32_t name_end = pos + 2;
       if (is_name_start(src_[pos + 1])) {
         while (name_end < end && is_name_char(src_[name_end])) ++name_end;

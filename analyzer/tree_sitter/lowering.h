@@ -16,6 +16,7 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/dialect.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/parse_error.h"
 #include "analyzer/tree_sitter/ts_api.h"
 
@@ -157,7 +158,5 @@ class DepthGuard {
   Lowering& lowering_;
 };
 
-bool is_name_start(char c);
-bool is_name_char(char c);
 
 }  // namespace forklift::ts

@@ -1,20 +1,13 @@
 #include "interp/exec/lowered_command.h"
 
+#include "analyzer/lex/char_class.h"
 #include "interp/expand/expander.h"
 
 namespace forklift::interp {
 
 namespace {
 
-bool is_plain_name(std::string_view name) {
-  if (name.empty() || name == "_") return false;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    if (!alpha && !(i > 0 && c >= '0' && c <= '9')) return false;
-  }
-  return true;
-}
+bool is_plain_name(std::string_view name) { return name != "_" && is_identifier(name); }
 
 // $name or ${name}: no operator, subscript, length or indirection.
 bool is_plain_parameter(const Node* part) {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/lex/backslash.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
 #include "interp/shell.h"
@@ -160,9 +161,7 @@ std::string Shell::here_document_text(const Node* redirect) {
   bool at_line_start = true;
   for (const Node* part : body->kids) {
     if (part->kind == NodeKind::Literal) {
-      std::string raw = strip(part->text, at_line_start);
-      // Inside a here-document a backslash quotes only $ ` \ and newline.
-      remove_quoting_backslashes(raw, "$`\\", text);
+      append_unescaped(text, strip(part->text, at_line_start), BackslashContext::HereDoc);
       if (!part->text.empty()) at_line_start = part->text.back() == '\n';
     } else {
       text += expand_part_to_string(part);

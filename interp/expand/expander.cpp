@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/lex/backslash.h"
+
 #include "interp/errors.h"
 #include "interp/text/escapes.h"
 
@@ -176,43 +178,10 @@ void Expander::literal(std::string_view raw) {
     }
     return;
   }
-  if (raw.find('\\') == std::string_view::npos) {
-    current.text.append(raw);
-    return;
-  }
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size()) {
-      ++i;
-      if (raw[i] == '\n') continue;
-    }
-    current.text.push_back(raw[i]);
-  }
+  append_unescaped(current.text, raw, BackslashContext::Unquoted);
 }
 
-void remove_quoting_backslashes(std::string_view raw, std::string_view quotable, std::string& out) {
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size()) {
-      char next = raw[i + 1];
-      if (quotable.find(next) != std::string_view::npos) {
-        out.push_back(next);
-        ++i;
-        continue;
-      }
-      if (next == '\n') {
-        ++i;
-        continue;
-      }
-    }
-    out.push_back(raw[i]);
-  }
-}
-
-std::string double_quoted_text(std::string_view raw) {
-  std::string text;
-  text.reserve(raw.size());
-  remove_quoting_backslashes(raw, "$`\"\\", text);
-  return text;
-}
+std::string double_quoted_text(std::string_view raw) { return unescaped(raw, BackslashContext::DoubleQuoted); }
 
 void Expander::double_quoted_literal(std::string_view raw) {
   open = true;

@@ -60,9 +60,6 @@ std::string unescape_pattern(std::string_view text);
 void unescape_pattern_into(std::string_view text, std::string& out);  // appends
 // An unquoted literal without its backslashes and line continuations.
 std::string unescape_literal(std::string_view raw);
-// Appends raw without the backslashes that quote a character of quotable
-// and without line continuations; any other backslash is kept.
-void remove_quoting_backslashes(std::string_view raw, std::string_view quotable, std::string& out);
 // The text of a literal inside double quotes: \$ \` \" \\ and line continuations removed.
 std::string double_quoted_text(std::string_view raw);
 // '*', '?', or a '[' that has a closing ']' after it: text that globbing
