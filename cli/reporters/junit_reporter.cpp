@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/reporters/reporter.h"
-#include "cli/reporters/xml_escape.h"
+#include "analyzer/lex/xml_escape.h"
 
 namespace forklift::cli {
 namespace {

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/lex/xml_escape.h"
+
 namespace forklift::harness::bench {
 namespace {
 
@@ -19,23 +21,6 @@ constexpr double kTitleCharWidth = 10, kTitleMargin = 40;
 constexpr double kHeadroom = 1.2;  // room above the tallest bar for its labels
 constexpr const char* kBeforeColour = "#c0504d";
 constexpr const char* kAfterColour = "#4f81bd";
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // Control characters are not allowed in XML 1.0 at all.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') out += c;
-    }
-  }
-  return out;
-}
 
 // Three significant figures at most, without an exponent.
 std::string format_value(double v) {
@@ -78,19 +63,19 @@ class SvgWriter {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{1}\" "
         "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n",
         width_, height_);
-    out_ += fmt::format("<title>{}</title>\n", escape(chart_.title));
+    out_ += fmt::format("<title>{}</title>\n", xml_escape(chart_.title));
     out_ += fmt::format("<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"white\"/>\n", width_, height_);
     out_ += fmt::format(
         "<text class=\"title\" x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"16\" "
         "font-weight=\"bold\">{}</text>\n",
-        width_ / 2, escape(chart_.title));
+        width_ / 2, xml_escape(chart_.title));
     grid();
     for (size_t i = 0; i < chart_.groups.size(); ++i) group(i);
     axes();
     legend();
     if (!chart_.note.empty()) {
       out_ += fmt::format("<text class=\"note\" x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#555555\">{}</text>\n",
-                          kLeft, height_ - 8, escape(chart_.note));
+                          kLeft, height_ - 8, xml_escape(chart_.note));
     }
     out_ += "</svg>\n";
     return std::move(out_);
@@ -124,7 +109,7 @@ class SvgWriter {
     out_ += fmt::format(
         "<text class=\"axis-title\" x=\"20\" y=\"{0}\" text-anchor=\"middle\" "
         "transform=\"rotate(-90 20 {0})\">{1}</text>\n",
-        middle, escape(fmt::format("median time ({})", chart_.unit)));
+        middle, xml_escape(fmt::format("median time ({})", chart_.unit)));
   }
 
   void bar(const PlotBar& b, double x, const char* kind, const char* colour, const std::string& group_label) {
@@ -134,8 +119,8 @@ class SvgWriter {
     out_ += fmt::format(
         "<rect class=\"bar {}\" x=\"{}\" y=\"{:.1f}\" width=\"{}\" height=\"{:.1f}\" fill=\"{}\">"
         "<title>{}: {} {}</title></rect>\n",
-        kind, x, bottom - height, kBarWidth, height, colour, escape(group_label), format_value(b.value),
-        escape(chart_.unit));
+        kind, x, bottom - height, kBarWidth, height, colour, xml_escape(group_label), format_value(b.value),
+        xml_escape(chart_.unit));
     double centre = x + kBarWidth / 2;
     double low = y_of(b.low), high = y_of(b.high);
     out_ += fmt::format(
@@ -158,12 +143,12 @@ class SvgWriter {
     bar(g.after, left + kBarWidth + kBarGap, "after", kAfterColour, g.label + ", " + chart_.after_name);
     double centre = left + kBarWidth + kBarGap / 2;
     out_ += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", centre,
-                        kTop + kPlotHeight + 20, escape(g.label));
+                        kTop + kPlotHeight + 20, xml_escape(g.label));
     if (!g.annotation.empty()) {
       double highest = std::max({g.before.value, g.before.high, g.after.value, g.after.high});
       out_ += fmt::format(
           "<text class=\"annotation\" x=\"{}\" y=\"{:.1f}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>\n",
-          centre, y_of(highest) - 24, escape(g.annotation));
+          centre, y_of(highest) - 24, xml_escape(g.annotation));
     }
     out_ += "</g>\n";
   }
@@ -175,7 +160,7 @@ class SvgWriter {
                                                                   {&chart_.after_name, kAfterColour}};
     for (const auto& [name, colour] : entries) {
       out_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/>\n", x, y, colour);
-      out_ += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", x + 18, y + 10, escape(*name));
+      out_ += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", x + 18, y + 10, xml_escape(*name));
       x += 100;
     }
     out_ += "</g>\n";

@@ -2,6 +2,7 @@
 
 #include "analyzer/lex/backslash.h"
 #include "analyzer/lex/char_class.h"
+#include "analyzer/lex/xml_escape.h"
 
 namespace forklift {
 namespace {
@@ -34,6 +35,14 @@ TEST_CASE("names and special parameters", "[lex]") {
   CHECK(is_one_char_param('1'));
   CHECK(is_integer_special_param("#"));
   CHECK_FALSE(is_integer_special_param("!"));
+}
+
+TEST_CASE("XML escaping keeps tab and newline as references and drops other controls", "[lex]") {
+  CHECK(xml_escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
+  // In an attribute value a literal tab or newline would be read back as a space.
+  CHECK(xml_escape("1\n2\t3") == "1&#10;2&#9;3");
+  CHECK(xml_escape(std::string("x\x01y\x1f", 4)) == "xy");
+  CHECK(xml_escape("é") == "é");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-#include "cli/reporters/xml_escape.h"
+#include "analyzer/lex/xml_escape.h"
 
-namespace forklift::cli {
+namespace forklift {
 
 std::string xml_escape(std::string_view text) {
   std::string out;
@@ -21,4 +21,4 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-}  // namespace forklift::cli
+}  // namespace forklift
