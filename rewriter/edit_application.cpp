@@ -4,8 +4,6 @@
 
 namespace forklift {
 
-bool edits_conflict(const Edit& a, const Edit& b) { return a.begin <= b.end && b.begin <= a.end; }
-
 std::optional<std::string> check_edits(std::span<const Edit> edits, size_t text_size) {
   for (size_t i = 0; i < edits.size(); ++i) {
     const Edit& edit = edits[i];

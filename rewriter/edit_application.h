@@ -10,13 +10,6 @@
 
 namespace forklift {
 
-// Whether edits of two different fixes conflict: they share a byte, or merely
-// touch (one ends where the other begins). Touching counts because the order
-// of two insertions at one offset, or of a replacement and an insertion right
-// after it, would be arbitrary, and two rewrites glued together can form a
-// token neither rule meant (`$x` + `y`).
-bool edits_conflict(const Edit& a, const Edit& b);
-
 // Why a list of edits cannot be applied as given, or nullopt when it can: every
 // edit lies inside a text of `text_size` bytes, and each edit begins at or
 // after the end of the one before (edits of one fix may touch: their order in

@@ -5,19 +5,21 @@
 #include <tuple>
 
 #include "rewriter/edit_application.h"
+#include "rules/fix_conflict.h"
 
 namespace forklift {
 namespace {
 
-// The edits already taken, keyed by begin; edits_conflict is closed-interval
-// overlap, so a new edit only needs checking against its neighbours.
+// The edits already taken, keyed by begin. They do not conflict with each
+// other, so a new edit only needs checking against its neighbours.
 class TakenEdits {
  public:
   bool conflicts_with(const Edit& edit) const {
     auto next = taken_.lower_bound(edit.begin);
-    if (next != taken_.end() && next->first <= edit.end) return true;
-    if (next != taken_.begin() && std::prev(next)->second >= edit.begin) return true;
-    return false;
+    if (next != taken_.end() && ranges_conflict(edit.begin, edit.end, next->first, next->second)) return true;
+    if (next == taken_.begin()) return false;
+    auto previous = std::prev(next);
+    return ranges_conflict(edit.begin, edit.end, previous->first, previous->second);
   }
   void take(const Edit& edit) { taken_.emplace(edit.begin, edit.end); }  // equal keys stay in insertion order
 

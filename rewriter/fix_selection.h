@@ -17,7 +17,7 @@ struct FixSelection {
 };
 
 // Precedence, stated once: a fix is applied whole or not at all; among fixes
-// whose edits conflict (edits_conflict), the one whose first edit starts
+// whose edits conflict (edits_conflict, rules/fix_conflict.h), the one whose first edit starts
 // earlier wins, then the lower rule code, then the diagnostic that starts
 // earlier. Losers are retried on the next round of the fix loop, against the
 // rewritten text. Unsafe fixes are candidates only with `unsafe_fixes`,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "rules/fix_conflict.h"
+
 namespace forklift {
 namespace {
 
@@ -27,7 +29,7 @@ std::vector<Span> merged(std::vector<Span> spans) {
   return out;
 }
 
-bool touches(const Edit& edit, const Span& region) { return edit.begin <= region.end && edit.end >= region.begin; }
+bool touches(const Edit& edit, const Span& region) { return ranges_conflict(edit.begin, edit.end, region.begin, region.end); }
 
 bool fix_touches(const Fix& fix, const std::vector<Span>& regions) {
   for (const Edit& edit : fix.edits) {

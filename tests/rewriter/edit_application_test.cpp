@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "rewriter/edit_application.h"
+#include "rules/fix_conflict.h"
 
 using forklift::apply_edits;
 using forklift::check_edits;
