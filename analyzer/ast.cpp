@@ -95,8 +95,8 @@ void classify_word(Node& word, std::string_view source) {
   }
   parts.resize(kept);
   word.flags = 0;
-  for (size_t i = 0; i < word.kids.size(); ++i) {
-    if (word.kids[i]->kind == NodeKind::Literal) word.flags |= literal_flags(word.kids[i]->text, i == 0);
+  for (const Node* part : parts) {
+    if (part->kind == NodeKind::Literal) word.flags |= literal_flags(part->text, part == parts.front());
   }
 }
 

@@ -81,9 +81,11 @@ nlohmann::json to_json(const Node* node) {
 std::string first_difference(const Node* a, const Node* b) {
   if (a == nullptr || b == nullptr) return a == b ? "" : "one tree is missing";
   if (!same_node(a, b)) return fmt::format("{}\n  vs {}", describe(a), describe(b));
-  for (size_t i = 0; i < a->kids.size(); ++i) {
-    std::string diff = first_difference(a->kids[i], b->kids[i]);
+  auto b_kid = b->kids.begin();
+  for (size_t i = 0; const Node* a_kid : a->kids) {
+    std::string diff = first_difference(a_kid, *b_kid++);
     if (!diff.empty()) return fmt::format("{}[{}] > {}", kind_name(a->kind), i, diff);
+    ++i;
   }
   return {};
 }

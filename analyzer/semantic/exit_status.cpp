@@ -2,16 +2,15 @@
 
 #include <algorithm>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
 namespace {
 
-
 bool is_condition_slot(const Node* parent, const Node* kid) {
-  return (parent->is(NodeKind::If) || parent->is(NodeKind::Elif) || parent->is(NodeKind::While) ||
-          parent->is(NodeKind::Until)) &&
-         !parent->kids.empty() && parent->kids[0] == kid;
+  const Node* condition = condition_of(parent);
+  return condition != nullptr && condition == kid;
 }
 
 // The assignment-only SimpleCommand whose value a substitution is part of.
@@ -93,7 +92,7 @@ bool ExitStatusUse::in_tested_context(const Node* node) const {
     const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) return false;
     if (is_condition_slot(up, n) || up->is(NodeKind::Negated)) return true;
-    if ((up->is(NodeKind::AndIf) || up->is(NodeKind::OrIf)) && up->kids[0] == n) return true;
+    if ((up->is(NodeKind::AndIf) || up->is(NodeKind::OrIf)) && and_or_left(up) == n) return true;
   }
   return false;
 }
@@ -119,16 +118,16 @@ std::optional<StatusConsumer> ExitStatusUse::consumer(const Node* command) const
         return StatusConsumer::Negation;
       case NodeKind::AndIf:
       case NodeKind::OrIf:
-        if (up->kids[0] == n) return StatusConsumer::AndOr;
+        if (and_or_left(up) == n) return StatusConsumer::AndOr;
         break;
       case NodeKind::Pipeline:
-        if (up->kids.back() != n) return pipefail_ ? std::optional(StatusConsumer::PipeFail) : std::nullopt;
+        if (PipelineView(up).commands().back() != n) return pipefail_ ? std::optional(StatusConsumer::PipeFail) : std::nullopt;
         break;
       case NodeKind::If:
       case NodeKind::Elif:
       case NodeKind::While:
       case NodeKind::Until:
-        if (up->kids[0] == n) return StatusConsumer::Condition;
+        if (condition_of(up) == n) return StatusConsumer::Condition;
         break;
       case NodeKind::FunctionDef:
         return StatusConsumer::FunctionResult;
@@ -145,7 +144,7 @@ std::optional<StatusConsumer> ExitStatusUse::consumer(const Node* command) const
       }
       case NodeKind::Program:
       case NodeKind::List:
-        if (up->kids.back() != n) {
+        if (statements_of(up).back() != n) {
           if (next_uses_status(up, n)) return StatusConsumer::DollarQuestion;
           if (errexit_ && !in_tested_context(n)) return StatusConsumer::ErrExit;
           return std::nullopt;

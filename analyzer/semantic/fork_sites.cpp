@@ -1,5 +1,6 @@
 #include "analyzer/semantic/fork_sites.h"
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/builtins.h"
 #include "analyzer/semantic/words.h"
 
@@ -25,7 +26,9 @@ bool ForkCounter::is_external(const Node* node) const {
 }
 
 bool ForkCounter::ends_in_external(const Node* list) const {
-  return list != nullptr && !list->kids.empty() && is_external(list->kids.back());
+  if (list == nullptr) return false;
+  NodeSpan statements = ListView(list).statements();
+  return !statements.empty() && is_external(statements.back());
 }
 
 double ForkCounter::own_forks(const Node* node) const {
@@ -35,21 +38,23 @@ double ForkCounter::own_forks(const Node* node) const {
     case NodeKind::CommandSub:
     case NodeKind::Backtick:
     case NodeKind::Subshell:
-      if (!forks_for_subshells(dialect_) || node->kids.empty()) return 0;
-      return ends_in_external(node->kids[0]) ? 0 : 1;
+      if (!forks_for_subshells(dialect_) || inner_list(node) == nullptr) return 0;
+      return ends_in_external(inner_list(node)) ? 0 : 1;
     case NodeKind::Pipeline: {
       double forks = 0;
-      for (size_t i = 0; i < node->kids.size(); ++i) {
-        bool in_current_shell = dialect_ == Dialect::Ksh && i + 1 == node->kids.size();
-        if (!is_external(node->kids[i]) && !in_current_shell) forks += 1;
+      NodeSpan commands = PipelineView(node).commands();
+      for (size_t i = 0; i < commands.size(); ++i) {
+        bool in_current_shell = dialect_ == Dialect::Ksh && i + 1 == commands.size();
+        if (!is_external(commands[i]) && !in_current_shell) forks += 1;
       }
       return forks;
     }
     case NodeKind::Background:
+      return is_external(BackgroundView(node).command()) ? 0 : 1;
     case NodeKind::Coprocess:
-      return node->kids.size() == 1 && is_external(node->kids[0]) ? 0 : 1;
+      return is_external(CoprocessView(node).command()) ? 0 : 1;
     case NodeKind::ProcessSub:
-      return !node->kids.empty() && ends_in_external(node->kids[0]) ? 0 : 1;
+      return ends_in_external(inner_list(node)) ? 0 : 1;
     default:
       return 0;
   }

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
 namespace {
-
-bool is_special_integer_parameter(std::string_view name) { return name == "?" || name == "#" || name == "$"; }
 
 // ksh93 turns `1.5`, `1e3` into floats; bases (`16#ff`) and hex stay integers.
 bool integer_number_literal(std::string_view text) {
@@ -20,14 +20,34 @@ bool integer_number_literal(std::string_view text) {
 
 // `name = …` as a whole arithmetic expression.
 bool arith_assigns(const Node* expression, std::string_view name) {
-  return expression->is(NodeKind::ArithAssign) && expression->op == "=" &&
-         expression->kids[0]->is(NodeKind::ArithVariable) && expression->kids[0]->text == name &&
-         expression->kids[0]->kids.empty();
+  auto assign = view_if<ArithAssignView>(expression);
+  if (!assign || assign->op() != ArithOperator::Assign) return false;
+  auto variable = view_if<ArithVariableView>(assign->target());
+  return variable && variable->name() == name && variable->subscript() == nullptr;
 }
 
 const Node* unwrap_quotes(const Node* part) {
-  if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) return part->kids[0];
+  if (auto quoted = view_if<DoubleQuotedView>(part); quoted && quoted->parts().size() == 1) return quoted->parts()[0];
   return part;
+}
+
+// The sole part of a word, or null.
+const Node* sole_part(const Node* word) {
+  NodeSpan parts = WordView(word).parts();
+  return parts.size() == 1 ? parts[0] : nullptr;
+}
+
+// The expression of $(( )) or $[ ].
+const Node* arith_expansion_expression(const Node* part) {
+  return part->is(NodeKind::ArithExp) ? ArithExpView(part).expression() : ArithBracketView(part).expression();
+}
+
+// $name or ${name} with no operator or subscript: the name, or null.
+const Node* plain_param_of_arith_word(const Node* arith_word) {
+  NodeSpan parts = ArithWordView(arith_word).parts();
+  if (parts.empty() || !parts[0]->is(NodeKind::ParamExp)) return nullptr;
+  ParamExpView param(parts[0]);
+  return param.op_spelling().empty() && param.kids().empty() ? parts[0] : nullptr;
 }
 
 }  // namespace
@@ -84,16 +104,19 @@ bool IntegerInference::definition_non_negative(const Definition& definition) con
       const Node* node = definition.value;
       if (node == nullptr) return false;
       if (node->is(NodeKind::ArithPreIncr) || node->is(NodeKind::ArithPostIncr)) {
-        return node->op == "++" && non_negative_arithmetic(node->kids[0]);
+        return arith_operator(node->op) == ArithOperator::Increment && non_negative_arithmetic(arith_target(node));
       }
-      if (node->op == "=") return non_negative_arithmetic(node->kids[1]);
-      if (node->op == "+=" || node->op == "*=") return non_negative_arithmetic(node);
+      auto assign = view_if<ArithAssignView>(node);
+      if (!assign) return false;
+      if (assign->op() == ArithOperator::Assign) return non_negative_arithmetic(assign->value());
+      if (assign->op() == ArithOperator::AddAssign || assign->op() == ArithOperator::MultiplyAssign) {
+        return non_negative_arithmetic(node);
+      }
       return false;
     }
     case DefinitionKind::ForItem: {
-      const Node* loop = definition.value;
-      for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
-        std::optional<std::string> value = static_word_value(source_, loop->kids[i]);
+      for (const Node* item : for_items(definition.value)) {
+        std::optional<std::string> value = static_word_value(source_, item);
         if (!value || !is_canonical_integer(*value) || (*value)[0] == '-') return false;
       }
       return true;
@@ -112,20 +135,21 @@ bool IntegerInference::non_negative_arithmetic(const Node* expression) const {
     case NodeKind::ArithVariable:
       return expression->kids.empty() && non_negative_candidate(expression->text, expression);
     case NodeKind::ArithGroup:
-      return non_negative_arithmetic(expression->kids[0]);
-    case NodeKind::ArithAssign:
-      if (expression->op != "+=" && expression->op != "*=") return false;
-      [[fallthrough]];
-    case NodeKind::ArithBinary:
-      if (expression->op != "+" && expression->op != "*" && expression->op != "+=" && expression->op != "*=") {
-        return false;
-      }
-      return non_negative_arithmetic(expression->kids[0]) && non_negative_arithmetic(expression->kids[1]);
-    case NodeKind::ArithWord:
-      return !expression->kids.empty() && expression->kids[0]->is(NodeKind::ParamExp) &&
-             expression->kids[0]->op.empty() && expression->kids[0]->kids.empty() &&
-             (is_special_integer_parameter(expression->kids[0]->text) ||
-              non_negative_candidate(expression->kids[0]->text, expression));
+      return non_negative_arithmetic(ArithGroupView(expression).expression());
+    case NodeKind::ArithAssign: {
+      ArithAssignView assign(expression);
+      if (assign.op() != ArithOperator::AddAssign && assign.op() != ArithOperator::MultiplyAssign) return false;
+      return non_negative_arithmetic(assign.target()) && non_negative_arithmetic(assign.value());
+    }
+    case NodeKind::ArithBinary: {
+      ArithBinaryView binary(expression);
+      if (binary.op() != ArithOperator::Add && binary.op() != ArithOperator::Multiply) return false;
+      return non_negative_arithmetic(binary.left()) && non_negative_arithmetic(binary.right());
+    }
+    case NodeKind::ArithWord: {
+      const Node* param = plain_param_of_arith_word(expression);
+      return param != nullptr && (is_integer_special_param(param->text) || non_negative_candidate(param->text, expression));
+    }
     default:
       return false;
   }
@@ -136,15 +160,15 @@ bool IntegerInference::non_negative_word(const Node* word) const {
   if (std::optional<std::string> value = static_word_value(source_, word)) {
     return is_canonical_integer(*value) && (*value)[0] != '-';
   }
-  if (word->kids.size() != 1) return false;
-  const Node* part = unwrap_quotes(word->kids[0]);
+  if (sole_part(word) == nullptr) return false;
+  const Node* part = unwrap_quotes(sole_part(word));
   switch (part->kind) {
     case NodeKind::ArithExp:
-      return !part->kids.empty() && non_negative_arithmetic(part->kids[0]);
+      return non_negative_arithmetic(arith_expansion_expression(part));
     case NodeKind::ParamExp:
       if ((part->flags & kParamLength) != 0 && part->op.empty()) return true;
       if (!part->op.empty() || !part->kids.empty() || (part->flags & kParamIndirect) != 0) return false;
-      if (is_special_integer_parameter(part->text)) return true;
+      if (is_integer_special_param(part->text)) return true;
       return is_identifier(part->text) && certainly_non_negative(part->text, part);
     case NodeKind::CommandSub:
     case NodeKind::Backtick: {
@@ -160,7 +184,7 @@ bool IntegerInference::non_negative_word(const Node* word) const {
 }
 
 bool IntegerInference::certainly_non_negative(std::string_view name, const Node* use) const {
-  if (name == "?" || name == "#" || name == "$") return true;
+  if (is_integer_special_param(name)) return true;
   return certainly_integer(name, use) && non_negative_candidate(name, use);
 }
 
@@ -183,8 +207,8 @@ bool IntegerInference::definition_integer(const Variable& variable, const Defini
     case DefinitionKind::Arithmetic:
       if (dialect_ != Dialect::Ksh) return true;
       if (definition.value == nullptr) return false;  // ksh `let`: not parsed here
-      if (definition.value->is(NodeKind::ArithAssign) && definition.value->op == "=") {
-        return integer_arithmetic(definition.value->kids[1]);
+      if (auto assign = view_if<ArithAssignView>(definition.value); assign && assign->op() == ArithOperator::Assign) {
+        return integer_arithmetic(assign->value());
       }
       return integer_arithmetic(definition.value);
     case DefinitionKind::ForItem:
@@ -196,8 +220,8 @@ bool IntegerInference::definition_integer(const Variable& variable, const Defini
 
 // `$(seq 1 10)` with literal integer operands prints canonical integers.
 bool IntegerInference::seq_of_literals(const Node* word) const {
-  if (word->kids.size() != 1) return false;
-  const Node* command = sole_simple_command(word->kids[0]);
+  if (sole_part(word) == nullptr) return false;
+  const Node* command = sole_simple_command(sole_part(word));
   if (command == nullptr || command_name(source_, command) != "seq" || has_redirects(command)) return false;
   std::vector<const Node*> words = command_words(command);
   if (words.size() < 2 || words.size() > 4) return false;
@@ -209,10 +233,11 @@ bool IntegerInference::seq_of_literals(const Node* word) const {
 }
 
 bool IntegerInference::for_items_integer(const Node* loop) const {
-  if ((loop->flags & kForHasIn) == 0 || loop->kids.size() < 2) return false;
-  for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
-    std::optional<std::string> value = static_word_value(source_, loop->kids[i]);
-    if (!(value && is_canonical_integer(*value)) && !seq_of_literals(loop->kids[i])) return false;
+  NodeSpan items = for_items(loop);
+  if ((loop->flags & kForHasIn) == 0 || items.empty()) return false;
+  for (const Node* item : items) {
+    std::optional<std::string> value = static_word_value(source_, item);
+    if (!(value && is_canonical_integer(*value)) && !seq_of_literals(item)) return false;
   }
   return true;
 }
@@ -231,16 +256,16 @@ bool IntegerInference::expr_integer(const Node* substitution) const {
 bool IntegerInference::integer_word(const Node* word) const {
   if (word == nullptr || !word->is(NodeKind::Word)) return false;
   if (std::optional<std::string> value = static_word_value(source_, word)) return is_canonical_integer(*value);
-  if (word->kids.size() != 1) return false;
-  const Node* part = unwrap_quotes(word->kids[0]);
+  if (sole_part(word) == nullptr) return false;
+  const Node* part = unwrap_quotes(sole_part(word));
   switch (part->kind) {
     case NodeKind::ArithExp:
     case NodeKind::ArithBracket:
-      return !part->kids.empty() && integer_arithmetic(part->kids[0]);
+      return integer_arithmetic(arith_expansion_expression(part));
     case NodeKind::ParamExp:
       if ((part->flags & kParamLength) != 0 && part->op.empty()) return true;
       if (!part->op.empty() || !part->kids.empty() || (part->flags & kParamIndirect) != 0) return false;
-      if (is_special_integer_parameter(part->text)) return true;
+      if (is_integer_special_param(part->text)) return true;
       return is_identifier(part->text) && certainly_integer(part->text, part);
     case NodeKind::CommandSub:
     case NodeKind::Backtick:
@@ -264,10 +289,13 @@ bool IntegerInference::integer_arithmetic(const Node* expression) const {
       case NodeKind::ArithVariable:
         integer = integer && node->kids.empty() && candidate(node->text, node);
         return false;
-      case NodeKind::ArithWord:
-        integer = integer && !node->kids.empty() && node->kids[0]->is(NodeKind::ParamExp) &&
-                  is_identifier(node->kids[0]->text) && node->kids[0]->op.empty() && candidate(node->kids[0]->text, node);
+      case NodeKind::ArithWord: {
+        NodeSpan parts = ArithWordView(node).parts();
+        auto param = view_if<ParamExpView>(parts.empty() ? nullptr : parts[0]);
+        integer = integer && param && is_identifier(param->name()) && param->op_spelling().empty() &&
+                  candidate(param->name(), node);
         return false;
+      }
       default:
         return integer;
     }
@@ -276,7 +304,7 @@ bool IntegerInference::integer_arithmetic(const Node* expression) const {
 }
 
 bool IntegerInference::certainly_integer(std::string_view name, const Node* use) const {
-  if (is_special_integer_parameter(name)) return true;
+  if (is_integer_special_param(name)) return true;
   if (scopes_.has_opaque_code() || !candidate(name, use)) return false;
   return defined_before(name, use);
 }
@@ -284,14 +312,14 @@ bool IntegerInference::certainly_integer(std::string_view name, const Node* use)
 bool IntegerInference::defines_unconditionally(const Node* statement, std::string_view name) const {
   if (statement->is(NodeKind::SimpleCommand) || statement->is(NodeKind::Declaration)) {
     if (statement->is(NodeKind::SimpleCommand) && has_words(statement)) return false;
-    return std::any_of(statement->kids.begin(), statement->kids.end(), [&](const Node* kid) {
-      return kid->is(NodeKind::Assignment) && kid->text == name && !kid->kids.empty() &&
-             kid->kids.back()->is(NodeKind::Word) && !kid->kids.front()->is(NodeKind::Subscript);
+    NodeSpan items = ViewBase(statement).kids();
+    return std::any_of(items.begin(), items.end(), [&](const Node* kid) {
+      auto assignment = view_if<AssignmentView>(kid);
+      return assignment && assignment->name() == name && assignment->subscript() == nullptr &&
+             assignment->value() != nullptr && assignment->value()->is(NodeKind::Word);
     });
   }
-  if (statement->is(NodeKind::ArithCommand) && statement->kids.size() == 1) {
-    return arith_assigns(statement->kids[0], name);
-  }
+  if (auto arith = view_if<ArithCommandView>(statement)) return arith_assigns(arith->expression(), name);
   return false;
 }
 
@@ -300,14 +328,14 @@ bool IntegerInference::defined_before(std::string_view name, const Node* use) co
     const Node* n = walk.node();
     const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) return false;
-    if ((up->is(NodeKind::For) || up->is(NodeKind::Select)) && n == up->kids.back() && up->text == name) return true;
-    if (up->is(NodeKind::ArithFor) && n != up->kids.front() && arith_assigns(up->kids.front(), name)) {
+    if ((up->is(NodeKind::For) || up->is(NodeKind::Select)) && n == for_body(up) && up->text == name) return true;
+    if (auto arith_for = view_if<ArithForView>(up); arith_for && n != arith_for->init() && arith_assigns(arith_for->init(), name)) {
       return true;
     }
     if (up->is(NodeKind::List) || up->is(NodeKind::Program)) {
       // Backwards from `n`: the nearest definition is usually close, the start of a long list far.
       for (uint32_t i = walk.kid_index(); i-- > 0;) {
-        if (defines_unconditionally(up->kids[i], name)) return true;
+        if (defines_unconditionally(ViewBase(up).kids()[i], name)) return true;
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -17,9 +18,9 @@ bool is_repeated_part(const Node* loop, const Node* kid) {
       return true;
     case NodeKind::For:
     case NodeKind::Select:
-      return kid == loop->kids.back();
+      return kid == for_body(loop);
     case NodeKind::ArithFor:
-      return kid != loop->kids.front();
+      return kid != ArithForView(loop).init();
     default:
       return false;
   }
@@ -55,8 +56,9 @@ std::optional<double> brace_range_count(std::string_view text) {
 
 // `$(seq [first [step]] last)` with literal integer operands.
 std::optional<double> seq_count(std::string_view source, const Node* word) {
-  if (word->kids.size() != 1) return std::nullopt;
-  const Node* command = sole_simple_command(word->kids[0]);
+  NodeSpan parts = WordView(word).parts();
+  if (parts.size() != 1) return std::nullopt;
+  const Node* command = sole_simple_command(parts[0]);
   if (command == nullptr || command_name(source, command) != "seq") return std::nullopt;
   std::vector<long long> operands;
   std::vector<const Node*> words = command_words(command);
@@ -88,10 +90,7 @@ bool assigns(const Node* body, std::string_view name) {
   bool found = false;
   visit(body, [&](const Node* node) {
     if (node->is(NodeKind::Assignment) && node->text == name) found = true;
-    if ((node->is(NodeKind::ArithAssign) || node->is(NodeKind::ArithPreIncr) || node->is(NodeKind::ArithPostIncr)) &&
-        is_arith_variable(node->kids[0], name)) {
-      found = true;
-    }
+    if (is_arith_variable(arith_target(node), name)) found = true;
     return !found;
   });
   return found;
@@ -112,7 +111,16 @@ bool is_loop(const Node* node) {
   }
 }
 
-const Node* loop_body(const Node* loop) { return loop->kids.empty() ? nullptr : loop->kids.back(); }
+const Node* loop_body(const Node* loop) {
+  switch (loop->kind) {
+    case NodeKind::While: return WhileView(loop).body();
+    case NodeKind::Until: return UntilView(loop).body();
+    case NodeKind::For:
+    case NodeKind::Select: return for_body(loop);
+    case NodeKind::ArithFor: return ArithForView(loop).body();
+    default: return nullptr;
+  }
+}
 
 LoopIndex::LoopIndex(std::string_view source, const TreeIndex& tree) : source_(source), tree_(tree) {
   visit(tree.root(), [&](const Node* node) {
@@ -167,8 +175,7 @@ std::optional<double> LoopIndex::literal_trips(const Node* loop) const {
   if (loop->is(NodeKind::For) || loop->is(NodeKind::Select)) {
     if ((loop->flags & kForHasIn) == 0) return std::nullopt;
     double count = 0;
-    for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
-      const Node* word = loop->kids[i];
+    for (const Node* word : for_items(loop)) {
       if (static_word_value(source_, word)) {
         count += 1;
       } else if (auto range = brace_range_count(node_text(source_, word))) {
@@ -181,19 +188,20 @@ std::optional<double> LoopIndex::literal_trips(const Node* loop) const {
     }
     return count;
   }
-  if (loop->is(NodeKind::ArithFor) && loop->kids.size() == 4) {
-    const Node* init = loop->kids[0];
-    const Node* cond = loop->kids[1];
-    if (!init->is(NodeKind::ArithAssign) || init->op != "=" || !cond->is(NodeKind::ArithBinary)) return std::nullopt;
-    std::string_view name = init->kids[0]->text;
-    auto from = arith_literal(source_, init->kids[1]);
-    auto to = arith_literal(source_, cond->kids[1]);
-    if (!is_arith_variable(init->kids[0], name) || !is_arith_variable(cond->kids[0], name) || !from || !to) {
+  if (loop->is(NodeKind::ArithFor)) {
+    ArithForView arith_for(loop);
+    auto init = view_if<ArithAssignView>(arith_for.init());
+    auto cond = view_if<ArithBinaryView>(arith_for.condition());
+    if (!init || init->op() != ArithOperator::Assign || !cond) return std::nullopt;
+    std::string_view name = init->target()->text;
+    auto from = arith_literal(source_, init->value());
+    auto to = arith_literal(source_, cond->right());
+    if (!is_arith_variable(init->target(), name) || !is_arith_variable(cond->left(), name) || !from || !to) {
       return std::nullopt;
     }
     double span = static_cast<double>(*to - *from);
-    if (cond->op == "<") return span > 0 ? span : 0;
-    if (cond->op == "<=") return span >= 0 ? span + 1 : 0;
+    if (cond->op() == ArithOperator::Less) return span > 0 ? span : 0;
+    if (cond->op() == ArithOperator::LessEqual) return span >= 0 ? span + 1 : 0;
     return std::nullopt;
   }
   if (loop->is(NodeKind::While)) return counter_trips(loop);
@@ -202,9 +210,9 @@ std::optional<double> LoopIndex::literal_trips(const Node* loop) const {
 
 // `v=A; while [ $v -lt B ]` (or `-le`, or `(( v < B ))`) with v assigned in the body.
 std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
-  const Node* cond = loop->kids[0];
-  if (cond->kids.size() != 1) return std::nullopt;
-  const Node* test = cond->kids[0];
+  NodeSpan condition = ListView(WhileView(loop).condition()).statements();
+  if (condition.size() != 1) return std::nullopt;
+  const Node* test = condition[0];
   std::string name;
   std::string op;
   std::optional<long long> bound;
@@ -219,12 +227,13 @@ std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
     name = std::string(param->text);
     op = *test_op == "-lt" ? "<" : *test_op == "-le" ? "<=" : "";
     bound = integer_value(*limit);
-  } else if (test->is(NodeKind::ArithCommand) && test->kids.size() == 1 && test->kids[0]->is(NodeKind::ArithBinary)) {
-    const Node* binary = test->kids[0];
-    if (!binary->kids[0]->is(NodeKind::ArithVariable)) return std::nullopt;
-    name = std::string(binary->kids[0]->text);
-    op = std::string(binary->op);
-    bound = arith_literal(source_, binary->kids[1]);
+  } else if (auto arith = view_if<ArithCommandView>(test)) {
+    auto binary = view_if<ArithBinaryView>(arith->expression());
+    if (!binary) return std::nullopt;
+    if (!binary->left()->is(NodeKind::ArithVariable)) return std::nullopt;
+    name = std::string(binary->left()->text);
+    op = std::string(binary->op_spelling());
+    bound = arith_literal(source_, binary->right());
   }
   if (name.empty() || (op != "<" && op != "<=") || !bound || !assigns(loop_body(loop), name)) return std::nullopt;
   auto statement = tree_.walk_up(tree_.enclosing_statement(loop));
@@ -234,14 +243,14 @@ std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
   // searched backwards, as a script's top level can hold thousands of statements.
   const Node* start_assignment = nullptr;
   for (uint32_t i = statement.kid_index(); i-- > 0 && start_assignment == nullptr;) {
-    const Node* sibling = list->kids[i];
+    const Node* sibling = ViewBase(list).kids()[i];
     if (!sibling->is(NodeKind::SimpleCommand) || has_words(sibling)) continue;
-    for (const Node* kid : sibling->kids) {
+    for (const Node* kid : SimpleCommandView(sibling).items()) {
       if (kid->is(NodeKind::Assignment) && kid->text == name) start_assignment = kid;
     }
   }
-  if (start_assignment == nullptr || start_assignment->kids.empty()) return std::nullopt;
-  auto value = static_word_value(source_, start_assignment->kids.back());
+  if (start_assignment == nullptr || AssignmentView(start_assignment).value() == nullptr) return std::nullopt;
+  auto value = static_word_value(source_, AssignmentView(start_assignment).value());
   std::optional<long long> start = value ? integer_value(*value) : std::nullopt;
   if (!start) return std::nullopt;
   double span = static_cast<double>(*bound - *start);
@@ -250,8 +259,10 @@ std::optional<double> LoopIndex::counter_trips(const Node* loop) const {
 }
 
 bool LoopIndex::reads_lines(const Node* loop) const {
-  if (!loop->is(NodeKind::While) || loop->kids[0]->kids.empty()) return false;
-  const Node* last = loop->kids[0]->kids.back();
+  if (!loop->is(NodeKind::While)) return false;
+  NodeSpan condition = ListView(WhileView(loop).condition()).statements();
+  if (condition.empty()) return false;
+  const Node* last = condition.back();
   return last->is(NodeKind::SimpleCommand) && command_name(source_, last) == "read";
 }
 

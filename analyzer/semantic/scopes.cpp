@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "analyzer/ast_views.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -19,8 +21,7 @@ std::string let_target(std::string_view text) {
   }
   std::string_view rest = cleaned;
   if (rest.starts_with("++") || rest.starts_with("--")) rest.remove_prefix(2);
-  size_t n = 0;
-  while (n < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[n])) || rest[n] == '_')) ++n;
+  size_t n = name_length(rest);
   std::string name(rest.substr(0, n));
   if (!is_identifier(name)) return {};
   std::string_view op = rest.substr(n);
@@ -159,12 +160,14 @@ void ScopeIndex::collect(const Node* root) {
       case NodeKind::Assignment: {
         const Node* parent = tree_.parent(node);
         if (parent != nullptr && parent->is(NodeKind::ArrayLiteral)) return true;  // ksh compound member
+        AssignmentView assignment(node);
         Definition definition{DefinitionKind::Value, node, nullptr, false};
-        for (const Node* kid : node->kids) {
-          if (kid->is(NodeKind::Subscript) || kid->is(NodeKind::ArrayLiteral)) definition.kind = DefinitionKind::Element;
-          if (kid->is(NodeKind::Word)) definition.value = kid;
+        const Node* value = assignment.value();
+        if (assignment.subscript() != nullptr || (value != nullptr && value->is(NodeKind::ArrayLiteral))) {
+          definition.kind = DefinitionKind::Element;
         }
-        if (node->op == "+=" && definition.kind == DefinitionKind::Value) definition.kind = DefinitionKind::Input;
+        if (value != nullptr && value->is(NodeKind::Word)) definition.value = value;
+        if (assignment.appends() && definition.kind == DefinitionKind::Value) definition.kind = DefinitionKind::Input;
         definition.temporary = parent != nullptr && parent->is(NodeKind::SimpleCommand) && has_words(parent);
         define(node->text, node, definition);
         return true;
@@ -182,9 +185,9 @@ void ScopeIndex::collect(const Node* root) {
       case NodeKind::ArithAssign:
       case NodeKind::ArithPreIncr:
       case NodeKind::ArithPostIncr: {
-        const Node* target = node->kids.empty() ? nullptr : node->kids[0];
+        const Node* target = arith_target(node);
         if (target != nullptr && target->is(NodeKind::ArithVariable)) {
-          bool element = !target->kids.empty();
+          bool element = ArithVariableView(target).subscript() != nullptr;
           define(target->text, node,
                  Definition{element ? DefinitionKind::Element : DefinitionKind::Arithmetic, node, node, false});
         }
@@ -196,8 +199,10 @@ void ScopeIndex::collect(const Node* root) {
       case NodeKind::ParamExp:
         if (is_identifier(node->text)) {
           variable_at(node->text, node).uses.push_back(node);
-          if (node->op == ":=" || node->op == "=") {
-            const Node* operand = node->kids.empty() ? nullptr : node->kids.back();
+          ParamExpView param(node);
+          if (param.op() == ParamOperator::AssignIfNull || param.op() == ParamOperator::Assign) {
+            NodeSpan operands = param.operands();
+            const Node* operand = operands.empty() ? nullptr : operands.back();
             define(node->text, node, Definition{DefinitionKind::Value, node, operand, false});
           }
         }

@@ -32,7 +32,8 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
     }
     entries_.push_back(entry);
     if (node->is(NodeKind::CommandSub) || node->is(NodeKind::Backtick)) substitutions_.push_back(node);
-    for (auto kid = static_cast<uint32_t>(node->kids.size()); kid-- > 0;) stack.push_back({node->kids[kid], id, kid});
+    auto index = static_cast<uint32_t>(node->kids.size());
+    for (auto kid = node->kids.rbegin(); kid != node->kids.rend(); ++kid) stack.push_back({*kid, id, --index});
   }
   // Kids come after their parent: one backward pass carries each subtree's end up.
   for (auto id = static_cast<uint32_t>(entries_.size()); id-- > 1;) {
