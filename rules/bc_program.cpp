@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -17,10 +19,10 @@ bool is_statement_parent(const Node* node) {
 }
 
 bool writes_to_dev_null(const SemanticModel& model, const Node* redirect) {
-  if (redirect->text != ">") return false;
-  const Node* target = redirect->kids.back();
-  return static_word_value(model.source(), target) == "/dev/null" &&
-         (redirect->kids.size() == 1 || model.text(redirect->kids[0]) == "1");
+  RedirectView view(redirect);
+  if (view.op() != RedirectOperator::Output) return false;
+  return static_word_value(model.source(), view.target()) == "/dev/null" &&
+         (view.fd() == nullptr || model.text(view.fd()) == "1");
 }
 
 // Fills `call` from bc's options and redirections; false for forms we leave alone.
@@ -142,7 +144,7 @@ class BcReader {
         i = end;
       } else if (std::isalpha(static_cast<unsigned char>(c))) {
         size_t end = i;
-        while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+        while (end < text.size() && is_name_char(text[end])) ++end;
         std::string_view name = text.substr(i, end - i);
         bool call = end < text.size() && text[end] == '(';
         if (name == "scale") {
@@ -416,8 +418,8 @@ std::vector<BcCall> find_bc_calls(const SemanticModel& model) {
     const Node* unit = node;
     const Node* pipeline = model.parent(node);
     if (call.program.empty() && pipeline != nullptr && pipeline->is(NodeKind::Pipeline) &&
-        pipeline->kids.size() == 2 && pipeline->kids[1] == node) {
-      const Node* echo = pipeline->kids[0];
+        PipelineView(pipeline).commands().size() == 2 && PipelineView(pipeline).commands()[1] == node) {
+      const Node* echo = PipelineView(pipeline).commands()[0];
       std::vector<const Node*> words = command_words(echo);
       if (!echo->is(NodeKind::SimpleCommand) || command_name(model.source(), echo) != "echo" || words.size() != 2 ||
           has_redirects(echo)) {

@@ -1,6 +1,7 @@
 // FL101 expr-arithmetic: `expr` arithmetic and comparisons -> `$(( ))`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -154,9 +155,10 @@ class ExprTranslator {
       facts.non_negative = true;
       return true;
     }
-    if (arg->kids.size() != 1) return false;
-    const Node* part = arg->kids[0];
-    if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) part = part->kids[0];
+    NodeSpan parts = WordView(arg).parts();
+    if (parts.size() != 1) return false;
+    const Node* part = parts[0];
+    if (auto quoted = view_if<DoubleQuotedView>(part); quoted && quoted->parts().size() == 1) part = quoted->parts()[0];
     bool length = part->is(NodeKind::ParamExp) && (part->flags & kParamLength) != 0 && part->op.empty();
     if (!length && !part->is(NodeKind::ArithExp)) return false;
     if (!model.integer_word(arg)) {

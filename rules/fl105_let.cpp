@@ -1,6 +1,7 @@
 // FL105 let-command: `let expr…` -> `(( expr, … ))`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -47,8 +48,9 @@ constexpr RuleInfo kInfo{"FL105", "let-command", "`let` arguments are split and 
 // The arithmetic text of one `let` argument.
 std::optional<std::string> argument_text(const SemanticModel& model, const Node* word, FixSafety& safety) {
   if (std::optional<std::string> value = static_word_value(model.source(), word)) return value;
-  if (word->kids.size() == 1 && word->kids[0]->is(NodeKind::DoubleQuoted)) {
-    std::string_view text = model.text(word->kids[0]);
+  NodeSpan parts = WordView(word).parts();
+  if (parts.size() == 1 && parts[0]->is(NodeKind::DoubleQuoted)) {
+    std::string_view text = model.text(parts[0]);
     return std::string(text.substr(1, text.size() - 2));
   }
   if ((word->flags & kWordHasGlob) != 0) {

@@ -1,6 +1,7 @@
 // FL107 dollar-in-arithmetic: `$(( $x + 1 ))` -> `$(( x + 1 ))`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -52,8 +53,8 @@ class DollarInArithmetic final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
     visit(context.ast.root, [&](const Node* node) {
-      if (!node->is(NodeKind::ArithWord) || node->kids.size() != 1) return true;
-      const Node* param = node->kids[0];
+      if (!node->is(NodeKind::ArithWord) || ArithWordView(node).parts().size() != 1) return true;
+      const Node* param = ArithWordView(node).parts()[0];
       if (!param->is(NodeKind::ParamExp) || !is_identifier(param->text) || !param->op.empty() ||
           !param->kids.empty() || (param->flags & (kParamLength | kParamIndirect)) != 0 ||
           inside_escaped_backtick(model, node)) {

@@ -1,6 +1,7 @@
 // FL202 useless-echo: `$(echo …)` -> the words; `echo $(cmd)` -> `cmd`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -105,13 +106,14 @@ class UselessEcho final : public Rule {
     const Node* echo = site.command;
     std::vector<const Node*> words = command_words(echo);
     if (!echo->is(NodeKind::SimpleCommand) || command_name(model.source(), echo) != "echo" || words.size() != 2 ||
-        words[1] != site.word || has_redirects(echo) || has_assignments(echo) || substitution->kids.empty()) {
+        words[1] != site.word || has_redirects(echo) || has_assignments(echo) || inner_list(substitution) == nullptr) {
       return;
     }
-    const Node* list = substitution->kids[0];
-    if (list->kids.empty()) return;
+    const Node* list = inner_list(substitution);
+    NodeSpan statements = ListView(list).statements();
+    if (statements.empty()) return;
     std::string body(model.source().substr(list->begin, list->end - list->begin));
-    if (list->kids.size() > 1) body = fmt::format("{{ {}; }}", body);
+    if (statements.size() > 1) body = fmt::format("{{ {}; }}", body);
     FixSafety safety;
     safety.downgrade(Applicability::Unsafe,
                      site.quoted ? "echo prints an empty line for empty output and keeps only one trailing newline"

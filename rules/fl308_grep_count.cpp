@@ -1,6 +1,7 @@
 // FL308 grep-count: `grep … | wc -l` -> `grep -c …`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -81,8 +82,9 @@ class GrepCount final : public Rule {
  private:
   static void check_pipeline(const LintContext& context, const Node* pipeline, std::vector<Diagnostic>& out) {
     const SemanticModel& model = context.model;
-    const Node* grep = pipeline->kids[0];
-    const Node* wc = pipeline->kids[1];
+    NodeSpan commands = PipelineView(pipeline).commands();
+    const Node* grep = commands[0];
+    const Node* wc = commands[1];
     if (!grep->is(NodeKind::SimpleCommand) || !wc->is(NodeKind::SimpleCommand) ||
         command_name(model.source(), grep) != "grep" || command_name(model.source(), wc) != "wc" ||
         has_redirects(grep) || has_redirects(wc) || has_assignments(grep) || inside_escaped_backtick(model, pipeline)) {

@@ -1,6 +1,7 @@
 // FL402 useless-cat: `cat file | cmd` -> `cmd < file`.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -42,9 +43,12 @@ constexpr RuleInfo kInfo{"FL402", "useless-cat", "`cat file | cmd`: use `cmd < f
 
 bool reads_stdin_redirect(const Node* node) {
   for (const Node* kid : node->kids) {
-    if (kid->is(NodeKind::Redirect) && (kid->text == "<" || kid->text == "<<" || kid->text == "<<-" ||
-                                        kid->text == "<<<" || kid->text == "<>")) {
-      if (kid->kids.size() == 1 || kid->kids[0]->is(NodeKind::Word)) return true;
+    auto redirect = view_if<RedirectView>(kid);
+    if (!redirect) continue;
+    std::optional<RedirectOperator> op = redirect->op();
+    if (op == RedirectOperator::Input || op == RedirectOperator::HereDoc || op == RedirectOperator::HereDocStripTabs ||
+        op == RedirectOperator::HereString || op == RedirectOperator::ReadWrite) {
+      if (redirect->fd() == nullptr) return true;
     }
   }
   return false;
@@ -57,9 +61,11 @@ class UselessCat final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
     visit(context.ast.root, [&](const Node* node) {
-      if (!node->is(NodeKind::Pipeline) || node->kids.size() < 2 || (node->flags & kPipeStderrLink) != 0) return true;
-      const Node* cat = node->kids[0];
-      const Node* reader = node->kids[1];
+      if (!node->is(NodeKind::Pipeline) || PipelineView(node).stderr_linked(0)) return true;
+      NodeSpan commands = PipelineView(node).commands();
+      if (commands.size() < 2) return true;
+      const Node* cat = commands[0];
+      const Node* reader = commands[1];
       if (!cat->is(NodeKind::SimpleCommand) || command_name(model.source(), cat) != "cat" || has_redirects(cat) ||
           has_assignments(cat) || inside_escaped_backtick(model, node)) {
         return true;

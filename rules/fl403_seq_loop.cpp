@@ -1,6 +1,7 @@
 // FL403 seq-loop: `for i in $(seq A B)` -> `for ((i = A; i <= B; i++))` or a while counter.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -104,8 +105,7 @@ bool body_assigns(const Node* body, std::string_view name) {
   bool found = false;
   visit(body, [&](const Node* node) {
     if ((node->is(NodeKind::Assignment) && node->text == name) ||
-        ((node->is(NodeKind::ArithAssign) || node->is(NodeKind::ArithPreIncr) || node->is(NodeKind::ArithPostIncr)) &&
-         node->kids[0]->text == name)) {
+        (arith_target(node) != nullptr && arith_target(node)->text == name)) {
       found = true;
     }
     return !found;
@@ -144,7 +144,7 @@ class SeqLoop final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     visit(context.ast.root, [&](const Node* node) {
-      if (node->is(NodeKind::For) && (node->flags & kForHasIn) != 0 && node->kids.size() == 2) check_loop(context, node, out);
+      if (node->is(NodeKind::For) && ForView(node).has_in() && ForView(node).items().size() == 1) check_loop(context, node, out);
       return true;
     });
   }
@@ -152,9 +152,12 @@ class SeqLoop final : public Rule {
  private:
   static void check_loop(const LintContext& context, const Node* loop, std::vector<Diagnostic>& out) {
     const SemanticModel& model = context.model;
-    const Node* word = loop->kids[0];
-    if (word->kids.size() != 1) return;
-    const Node* substitution = word->kids[0];
+    ForView for_loop(loop);
+    if (for_loop.items().empty()) return;
+    const Node* word = for_loop.items()[0];
+    NodeSpan parts = WordView(word).parts();
+    if (parts.size() != 1) return;
+    const Node* substitution = parts[0];
     if (!substitution->is(NodeKind::CommandSub) && !substitution->is(NodeKind::Backtick)) return;
     const Node* seq = sole_simple_command(substitution);
     if (seq == nullptr || command_name(model.source(), seq) != "seq" || has_redirects(seq) ||
@@ -165,7 +168,7 @@ class SeqLoop final : public Rule {
     std::optional<SeqBounds> bounds = read_seq(model, seq, safety);
     if (!bounds) return;
     std::string name(loop->text);
-    const Node* body = loop->kids.back();
+    const Node* body = for_loop.body();
     if (body_assigns(body, name)) {
       safety.downgrade(Applicability::Unsafe, fmt::format("the body assigns `{}`, which a counter would follow", name));
     }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -77,7 +78,7 @@ class WhileReadForks final : public Rule {
       if (forks <= 0) continue;
       std::string commands = forking_commands(model, loop.body);
       Diagnostic diagnostic = make_diagnostic(kInfo, loop.node, "");
-      diagnostic.end = loop.node->kids[0]->end;  // `while … read …`: the loop header
+      diagnostic.end = condition_of(loop.node)->end;  // `while … read …`: the loop header
       ForkEstimate estimate = model.fork_estimate(loop.body);
       diagnostic.cost = ForkCost{estimate.forks_per_execution, estimate.loop_depth, estimate.estimated_forks};
       std::string enclosing =

@@ -1,5 +1,6 @@
 #include "rules/piped_value.h"
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/substitution_site.h"
 
@@ -47,9 +48,10 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
   PipedValue value;
   value.substitution = substitution;
   if (const Node* pipeline = sole_pipeline(substitution)) {
-    if (pipeline->kids.size() != 2 || pipeline->flags != 0) return std::nullopt;
-    value.consumer = pipeline->kids[1];
-    if (!feed_from_printer(model, pipeline->kids[0], value)) return std::nullopt;
+    NodeSpan commands = PipelineView(pipeline).commands();
+    if (commands.size() != 2 || pipeline->flags != 0) return std::nullopt;
+    value.consumer = commands[1];
+    if (!feed_from_printer(model, commands[0], value)) return std::nullopt;
     if (!value.consumer->is(NodeKind::SimpleCommand) || has_redirects(value.consumer)) return std::nullopt;
   } else if (const Node* command = sole_simple_command(substitution)) {
     value.consumer = command;

@@ -1,5 +1,6 @@
 #include "rules/substitution_site.h"
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -17,9 +18,9 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
     if (!n->is(NodeKind::DoubleQuoted)) break;
   }
   if (site.word == nullptr) return site;
-  site.whole_word = site.word->kids.size() == 1 &&
-                    (site.word->kids[0] == substitution ||
-                     (site.quoted && site.word->kids[0] == up && up->kids.size() == 1));
+  NodeSpan parts = WordView(site.word).parts();
+  site.whole_word = parts.size() == 1 &&
+                    (parts[0] == substitution || (site.quoted && parts[0] == up && up->kids.size() == 1));
   const Node* owner = model.parent(site.word);
   if (owner != nullptr && owner->is(NodeKind::Assignment)) {
     site.assignment = owner;
