@@ -38,10 +38,30 @@ struct AliasedLine {
 AliasedLine expand_aliases_in_first_line(std::string& text, Dialect dialect, const AliasLookup& lookup);
 
 // Parses the arithmetic expression in source[begin, end) into nodes of `ast`
-// (for variables that hold expressions and `${x:offset:length}` operands).
-// An empty or all-blank range gives an Empty node. On a syntax error appends
-// to `errors` and returns null.
-Node* parse_arithmetic(Ast& ast, std::string_view source, uint32_t begin, uint32_t end,
+// (for variables that hold expressions, `${x:offset:length}` operands, and
+// the tree-sitter front end, which hands every arithmetic span here). An
+// empty or all-blank range gives an Empty node. On a syntax error appends to
+// `errors` and returns null.
+Node* parse_arithmetic(Ast& ast, std::string_view source, Dialect dialect, uint32_t begin, uint32_t end,
                        std::vector<ParseError>& errors);
+
+// Parses the one expansion that starts with the `$` at source[begin] and ends
+// at `end` (`${...}`, `$(...)`, `$((...))`, `$name`): the tree-sitter front end
+// hands the spans whose inside its grammar reads wrongly here. Inside double
+// quotes, quotes in `${x:-'a'}`'s operand are literal. On a syntax error, or
+// when the expansion ends elsewhere, appends to `errors` and returns null.
+// Parses the parts of an unquoted here-document body in source[begin, end)
+// into `parts` (literals and expansions). Returns false on a syntax error,
+// appended to `errors`.
+bool parse_here_document_body(Ast& ast, std::string_view source, Dialect dialect, uint32_t begin, uint32_t end,
+                              std::vector<Node*>& parts, std::vector<ParseError>& errors);
+
+struct ExpansionSpan {
+  uint32_t begin;
+  uint32_t end;
+  bool in_double_quotes;
+};
+Node* parse_expansion(Ast& ast, std::string_view source, Dialect dialect, ExpansionSpan span,
+                      std::vector<ParseError>& errors);
 
 }  // namespace forklift

@@ -29,6 +29,16 @@ Node* Parser::parse_dollar(bool allow_quotes) {
   }
 }
 
+Node* Parser::parse_standalone_expansion(uint32_t begin, uint32_t end, bool in_double_quotes) {
+  pos_ = begin;
+  end_ = end;
+  in_double_quotes_ = in_double_quotes;
+  Node* node = parse_dollar(true);
+  if (node == nullptr) fail(begin, "syntax error: `$' starts no expansion");
+  if (pos_ != end) unexpected();
+  return node;
+}
+
 Node* Parser::parse_ansi_c_quoted() {
   uint32_t begin = pos_;
   pos_ += 2;

@@ -28,17 +28,50 @@ ParseResult parse_exact(const SourceFile& file, Dialect dialect) {
   return result;
 }
 
-Node* parse_arithmetic(Ast& ast, std::string_view source, uint32_t begin, uint32_t end,
-                       std::vector<ParseError>& errors) {
+namespace {
+
+// Runs one of the parser's fragment entry points; false on a syntax error,
+// appended to `errors`. Comments found inside the fragment are dropped,
+// since the caller's front end has its own.
+template <typename Parse>
+bool parse_fragment(Ast& ast, std::string_view source, Dialect dialect, std::vector<ParseError>& errors,
+                    Parse parse) {
   std::vector<Span> comments;
   std::vector<ParseError> warnings;
-  exact::Parser parser(ast, source, Dialect::Ksh, comments, warnings);
+  exact::Parser parser(ast, source, dialect, comments, warnings);
   try {
-    return parser.parse_standalone_arithmetic(begin, end);
+    parse(parser);
+    return true;
   } catch (const exact::SyntaxError& error) {
     errors.push_back({error.offset, error.message});
-    return nullptr;
+    return false;
   }
+}
+
+}  // namespace
+
+Node* parse_arithmetic(Ast& ast, std::string_view source, Dialect dialect, uint32_t begin, uint32_t end,
+                       std::vector<ParseError>& errors) {
+  Node* expr = nullptr;
+  parse_fragment(ast, source, dialect, errors,
+                 [&](exact::Parser& parser) { expr = parser.parse_standalone_arithmetic(begin, end); });
+  return expr;
+}
+
+bool parse_here_document_body(Ast& ast, std::string_view source, Dialect dialect, uint32_t begin, uint32_t end,
+                              std::vector<Node*>& parts, std::vector<ParseError>& errors) {
+  return parse_fragment(ast, source, dialect, errors, [&](exact::Parser& parser) {
+    parser.parse_standalone_here_document_body(begin, end, parts);
+  });
+}
+
+Node* parse_expansion(Ast& ast, std::string_view source, Dialect dialect, ExpansionSpan span,
+                      std::vector<ParseError>& errors) {
+  Node* node = nullptr;
+  parse_fragment(ast, source, dialect, errors, [&](exact::Parser& parser) {
+    node = parser.parse_standalone_expansion(span.begin, span.end, span.in_double_quotes);
+  });
+  return node;
 }
 
 }  // namespace forklift

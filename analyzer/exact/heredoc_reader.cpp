@@ -66,6 +66,13 @@ void Parser::read_pending_here_documents() {
   for (const PendingHereDoc& document : documents) read_here_document(document);
 }
 
+void Parser::parse_standalone_here_document_body(uint32_t begin, uint32_t end, std::vector<Node*>& parts) {
+  pos_ = begin;
+  end_ = end;
+  in_double_quotes_ = false;
+  parse_word_parts(WordMode::HereDoc, parts);
+}
+
 void Parser::read_here_document(const PendingHereDoc& document) {
   const uint32_t body_begin = pos_;
   uint32_t body_end = end_;
@@ -107,10 +114,7 @@ void Parser::read_here_document(const PendingHereDoc& document) {
   if (!document.quoted) {
     const uint32_t saved_end = end_;
     const bool saved_quotes = in_double_quotes_;
-    end_ = body_end;
-    pos_ = body_begin;
-    in_double_quotes_ = false;
-    parse_word_parts(WordMode::HereDoc, body->kids);
+    parse_standalone_here_document_body(body_begin, body_end, body->kids);
     end_ = saved_end;
     in_double_quotes_ = saved_quotes;
   }

@@ -85,6 +85,10 @@ class Parser {
   uint32_t parse_first_line(const AliasContext& aliases);
   // The arithmetic expression in [begin, end): the whole range must be used.
   Node* parse_standalone_arithmetic(uint32_t begin, uint32_t end);
+  // The expansion starting with the `$` at begin, which must end at end.
+  Node* parse_standalone_expansion(uint32_t begin, uint32_t end, bool in_double_quotes);
+  // The parts of an unquoted here-document body in [begin, end).
+  void parse_standalone_here_document_body(uint32_t begin, uint32_t end, std::vector<Node*>& parts);
 
  private:
   friend class DepthGuard;

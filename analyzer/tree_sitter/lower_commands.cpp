@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/exact_parser.h"
 #include "analyzer/tree_sitter/lowering.h"
 
 namespace forklift::ts {
@@ -307,9 +308,12 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
   }
   Node* here = make(NodeKind::HereDocBody, body_begin, body_end);
   if ((r->flags & kQuotedHereDoc) == 0) {
-    Pieces pieces;
-    relex_heredoc(body_begin, body_end, pieces);
-    for (const Piece& p : pieces) here->kids.push_back(p.node != nullptr ? p.node : literal(p.begin, p.end));
+    std::vector<ParseError> errors;
+    DepthGuard guard(*this, body_begin);
+    if (!parse_here_document_body(ast_, src_, dialect_, body_begin, body_end, here->kids, errors)) {
+      fail(errors.front().offset, errors.front().message);
+      here->kind = NodeKind::Error;
+    }
   }
   // tree-sitter sometimes takes the body's first line for the rest of the command
   // line (`cat <<EOF |` and the pipe target on the next line): its tree is wrong.

@@ -391,7 +391,7 @@ Node* Lowering::brace_or_arith(const Child& c) {
     size_t close = find_token(kids, "))", 1);
     uint32_t inner_end = close < kids.size() ? kids[close].begin : c.end;
     Node* cmd = make(NodeKind::ArithCommand, c.begin, c.end);
-    cmd->kids.push_back(arith(c.node, kids.front().end, inner_end, kids.front().end));
+    cmd->kids.push_back(arith(kids.front().end, inner_end));
     return cmd;
   }
   Node* group = make(NodeKind::BraceGroup, c.begin, c.end);
@@ -497,7 +497,7 @@ Node* Lowering::arith_for(const Child& c) {
   bounds.push_back(kids[close].begin);
   if (bounds.size() != 6) return error_node(c);
   Node* loop = make(NodeKind::ArithFor, c.begin, kids[body].end);
-  for (size_t i = 0; i < 6; i += 2) loop->kids.push_back(arith(c.node, bounds[i], bounds[i + 1], bounds[i]));
+  for (size_t i = 0; i < 6; i += 2) loop->kids.push_back(arith(bounds[i], bounds[i + 1]));
   bool braces = kids[body].type == "compound_statement";
   loop->kids.push_back(list_of(kids[body].node, braces ? "{" : "do", braces ? "}" : "done"));
   return loop;

@@ -216,9 +216,7 @@ void Lowering::relex_leaf(uint32_t begin, uint32_t end, Pieces& out) {
       uint32_t close = pos + 2;
       while (close < end && src_[close] != '}') ++close;
       if (close == end) break;
-      Pieces content;
-      add_literal(content, pos + 2, close);
-      emit(close + 1, param_from_pieces(pos, close + 1, content));
+      emit(close + 1, braced_param(pos, close + 1));
     } else if (c == '$' && pos + 1 < end && (is_name_char(src_[pos + 1]) || is_special_param(src_[pos + 1]))) {
       uint32_t name_end = pos + 2;
       if (is_name_start(src_[pos + 1])) {
@@ -468,7 +466,7 @@ Node* Lowering::part(const Child& c) {
   if (t == "command_substitution" && src_.substr(begin, 3) == "$((" && src_.substr(c.end - 2, 2) == "))") {
     // tree-sitter reads some `$(( ))` as a command substitution of a subshell.
     Node* arith_node = make(NodeKind::ArithExp, begin, c.end);
-    arith_node->kids.push_back(arith(c.node, begin + 3, c.end - 2, begin + 3));
+    arith_node->kids.push_back(arith(begin + 3, c.end - 2));
     return arith_node;
   }
   if (t == "command_substitution") {
@@ -485,7 +483,7 @@ Node* Lowering::part(const Child& c) {
     uint32_t open = begin + (bracket ? 2 : 3);
     uint32_t close = c.end - (bracket ? 1 : 2);
     Node* arith_node = make(bracket ? NodeKind::ArithBracket : NodeKind::ArithExp, begin, c.end);
-    arith_node->kids.push_back(arith(c.node, open, std::max(open, close), open));
+    arith_node->kids.push_back(arith(open, std::max(open, close)));
     return arith_node;
   }
   if (t == "string") return quoted(NodeKind::DoubleQuoted, c, begin, begin + 1, c.end - 1);

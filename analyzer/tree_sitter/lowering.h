@@ -4,9 +4,10 @@
 // substitution and quote begins and ends. Its shapes are canonicalized here
 // (redirected_statement, nested list, concatenation, declaration_command, ...)
 // and, where its tree is known to be lossy or wrong — the inside of `${...}`,
-// arithmetic precedence, words split into odd tokens — the bytes between the
-// expansions it found are re-read directly, so that the result matches what
-// the exact parser builds from the same text.
+// arithmetic, here-document bodies (which it does not read inside functions) —
+// the span is handed to the exact parser's sub-parsers (analyzer/exact_parser.h),
+// so that the result is what the exact parser builds from the same text. Words
+// tree-sitter splits into odd tokens are re-read between the expansions it found.
 #pragma once
 
 #include <cstdint>
@@ -53,7 +54,6 @@ class Lowering {
 
  private:
   friend class DepthGuard;
-  friend class ArithParser;
   friend class TestParser;
 
   // ---- statements (lower_statements.cpp) ----
@@ -115,15 +115,11 @@ class Lowering {
   // ---- ${...} (lower_param.cpp) ----
   Node* param_expansion(const Child& c);
   Node* simple_param(const Child& c);
-  Node* param_from_pieces(uint32_t begin, uint32_t end, const Pieces& content);
+  // The `${...}` in [begin, end), read by the exact parser.
+  Node* braced_param(uint32_t begin, uint32_t end);
 
   // ---- arithmetic (lower_arith.cpp) ----
-  Node* arith(TSNode container, uint32_t begin, uint32_t end, uint32_t empty_at);
-  Node* arith_of(Pieces pieces, uint32_t begin, uint32_t end, uint32_t empty_at);
-
-  // ---- text tree-sitter left unparsed (lower_unparsed.cpp) ----
-  void relex_heredoc(uint32_t begin, uint32_t end, Pieces& out);
-  Node* reparse_list(uint32_t begin, uint32_t end);
+  Node* arith(uint32_t begin, uint32_t end);
 
   // ---- [[ ]] (lower_test.cpp) ----
   Node* test_expression(const Child& c);

@@ -112,7 +112,7 @@ Number Shell::eval_arith_string(std::string_view expr) {
     arith_sources_.push_back(std::make_unique<std::string>(expr));
     const std::string& text = *arith_sources_.back();
     std::vector<ParseError> errors;
-    root = parse_arithmetic(*arith_ast_, text, 0, static_cast<uint32_t>(text.size()), errors);
+    root = parse_arithmetic(*arith_ast_, text, Dialect::Ksh, 0, static_cast<uint32_t>(text.size()), errors);
     if (!errors.empty() || root == nullptr) {
       fatal(fmt::format("{}: arithmetic syntax error", expr));
     }

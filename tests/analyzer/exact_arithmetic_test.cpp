@@ -10,7 +10,7 @@ TEST_CASE("parse_arithmetic parses a range of a string", "[exact]") {
   Ast ast;
   std::vector<ParseError> errors;
   std::string_view source = "x=[i * 2 + a[1]]";
-  Node* expr = parse_arithmetic(ast, source, 3, 15, errors);
+  Node* expr = parse_arithmetic(ast, source, Dialect::Ksh, 3, 15, errors);
   REQUIRE(expr != nullptr);
   CHECK(errors.empty());
   CHECK(to_sexp(expr) ==
@@ -27,7 +27,7 @@ TEST_CASE("parse_arithmetic parses a range of a string", "[exact]") {
 TEST_CASE("parse_arithmetic gives Empty for blank text", "[exact]") {
   Ast ast;
   std::vector<ParseError> errors;
-  Node* expr = parse_arithmetic(ast, "   ", 0, 3, errors);
+  Node* expr = parse_arithmetic(ast, "   ", Dialect::Ksh, 0, 3, errors);
   REQUIRE(expr != nullptr);
   CHECK(expr->kind == NodeKind::Empty);
   CHECK(expr->begin == 0);
@@ -36,11 +36,11 @@ TEST_CASE("parse_arithmetic gives Empty for blank text", "[exact]") {
 TEST_CASE("parse_arithmetic reports trailing garbage and stops at the range end", "[exact]") {
   Ast ast;
   std::vector<ParseError> errors;
-  CHECK(parse_arithmetic(ast, "1 + 2 )", 0, 7, errors) == nullptr);
+  CHECK(parse_arithmetic(ast, "1 + 2 )", Dialect::Ksh, 0, 7, errors) == nullptr);
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].offset == 6);
   errors.clear();
-  Node* expr = parse_arithmetic(ast, "1 + 2 )", 0, 5, errors);
+  Node* expr = parse_arithmetic(ast, "1 + 2 )", Dialect::Ksh, 0, 5, errors);
   REQUIRE(expr != nullptr);
   CHECK(errors.empty());
   CHECK(expr->end == 5);
@@ -50,7 +50,7 @@ TEST_CASE("parse_arithmetic accepts ksh floats, functions and expansions", "[exa
   Ast ast;
   std::vector<ParseError> errors;
   std::string_view source = "sqrt(2.5e-1) * $n + ${#s}";
-  Node* expr = parse_arithmetic(ast, source, 0, static_cast<uint32_t>(source.size()), errors);
+  Node* expr = parse_arithmetic(ast, source, Dialect::Ksh, 0, static_cast<uint32_t>(source.size()), errors);
   REQUIRE(expr != nullptr);
   CHECK(errors.empty());
   CHECK(to_sexp(expr).find("(ArithCall@0-12 \"sqrt\"\n      (ArithNumber@5-11 \"2.5e-1\"))") != std::string::npos);
