@@ -2,32 +2,14 @@
 // unary minus as in bash and ksh), assignments, ternary, comma, increments,
 // numbers in any base and floats, variables with subscripts, ksh math
 // functions, and expansions as operands (ArithWord).
-#include <array>
-
 #include <fmt/format.h>
 
-#include "analyzer/lex/char_class.h"
+#include "analyzer/ast_operators.h"
 #include "analyzer/exact/parser.h"
+#include "analyzer/lex/char_class.h"
 
 namespace forklift::exact {
 namespace {
-
-int binary_precedence(std::string_view op) {
-  static constexpr std::array<std::pair<std::string_view, int>, 18> kPrecedence = {{
-      {"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4}, {"&", 5}, {"==", 6}, {"!=", 6}, {"<", 7}, {"<=", 7},
-      {">", 7}, {">=", 7}, {"<<", 8}, {">>", 8}, {"+", 9}, {"-", 9}, {"*", 10}, {"/", 10}, {"%", 10},
-  }};
-  if (op == "**") return 11;
-  for (const auto& [spelling, precedence] : kPrecedence) {
-    if (op == spelling) return precedence;
-  }
-  return 0;
-}
-
-bool is_assignment_operator(std::string_view op) {
-  return op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" || op == "%=" || op == "<<=" ||
-         op == ">>=" || op == "&=" || op == "^=" || op == "|=";
-}
 
 bool is_lvalue(const Node* node) { return node->is(NodeKind::ArithVariable) || node->is(NodeKind::ArithWord); }
 
@@ -52,14 +34,10 @@ void Parser::skip_arith_space() {
 
 // The operator at pos_ (longest match), or "" when an operand or the end follows.
 std::string_view Parser::arith_operator() const {
-  static constexpr std::array<std::string_view, 41> kOperators = {
-      "<<=", ">>=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=",
-      "-=",  "*=",  "/=", "%=", "&=", "^=", "|=", "+",  "-",  "*",  "/",  "%",  "<",  ">",
-      "&",   "^",   "|",  "!",  "~",  "=",  "?",  ":",  ",",  "(",  ")",  "[",  "]"};
   if (at_end()) return {};
   char c = src_[pos_];
   if (is_operand_char(c) || c == '$' || c == '`' || c == '"' || c == '\'') return {};
-  for (std::string_view op : kOperators) {
+  for (std::string_view op : arith_tokens_longest_first()) {
     if (looking_at(op)) return op;
   }
   return {};
@@ -160,7 +138,7 @@ Node* Parser::parse_arith_assign() {
   skip_arith_space();
   std::string_view op = arith_operator();
   // `1 = 2` parses (shells reject it only when evaluating it)
-  if (!is_assignment_operator(op)) return left;
+  if (!is_arith_assignment(op)) return left;
   pos_ += static_cast<uint32_t>(op.size());
   Node* right = parse_arith_assign();
   Node* node = make(NodeKind::ArithAssign, left->begin, right->end);
@@ -188,7 +166,7 @@ Node* Parser::parse_arith_binary(int min_precedence) {
   for (;;) {
     skip_arith_space();
     std::string_view op = arith_operator();
-    int precedence = binary_precedence(op);
+    int precedence = arith_binary_precedence(op);
     if (precedence == 0 || precedence < min_precedence) return left;
     pos_ += static_cast<uint32_t>(op.size());
     Node* right = nullptr;

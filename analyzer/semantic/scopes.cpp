@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "analyzer/ast_operators.h"
 #include "analyzer/ast_views.h"
 #include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
@@ -27,8 +28,8 @@ std::string let_target(std::string_view text) {
   std::string_view op = rest.substr(n);
   if (cleaned.starts_with("++") || cleaned.starts_with("--")) return name;
   if (op.starts_with("++") || op.starts_with("--")) return name;
-  for (std::string_view assign : {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}) {
-    if (op.starts_with(assign) && !op.starts_with("==")) return name;
+  for (std::string_view token : arith_tokens_longest_first()) {
+    if (op.starts_with(token)) return is_arith_assignment(token) ? name : std::string{};
   }
   return {};
 }

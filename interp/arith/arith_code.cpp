@@ -1,20 +1,32 @@
 #include "interp/arith/arith_code.h"
 
+#include "analyzer/ast_operators.h"
+
 namespace forklift::interp {
 
-ArithBinaryOp binary_op_from(std::string_view op) {
-  static const std::pair<std::string_view, ArithBinaryOp> kOps[] = {
-      {"+", ArithBinaryOp::Add},    {"-", ArithBinaryOp::Sub},     {"*", ArithBinaryOp::Mul},
-      {"/", ArithBinaryOp::Div},    {"%", ArithBinaryOp::Mod},     {"**", ArithBinaryOp::Pow},
-      {"<<", ArithBinaryOp::Shl},   {">>", ArithBinaryOp::Shr},    {"&", ArithBinaryOp::BitAnd},
-      {"|", ArithBinaryOp::BitOr},  {"^", ArithBinaryOp::BitXor},  {"<", ArithBinaryOp::Lt},
-      {">", ArithBinaryOp::Gt},     {"<=", ArithBinaryOp::Le},     {">=", ArithBinaryOp::Ge},
-      {"==", ArithBinaryOp::Eq},    {"!=", ArithBinaryOp::Ne},
-  };
-  for (const auto& [spelling, code] : kOps) {
-    if (spelling == op) return code;
+ArithBinaryOp binary_op_from(std::string_view spelling) {
+  std::optional<ArithOperator> op = arith_operator(spelling);
+  if (!op) return ArithBinaryOp::None;
+  switch (*op) {
+    case ArithOperator::Add: return ArithBinaryOp::Add;
+    case ArithOperator::Subtract: return ArithBinaryOp::Sub;
+    case ArithOperator::Multiply: return ArithBinaryOp::Mul;
+    case ArithOperator::Divide: return ArithBinaryOp::Div;
+    case ArithOperator::Remainder: return ArithBinaryOp::Mod;
+    case ArithOperator::Power: return ArithBinaryOp::Pow;
+    case ArithOperator::ShiftLeft: return ArithBinaryOp::Shl;
+    case ArithOperator::ShiftRight: return ArithBinaryOp::Shr;
+    case ArithOperator::BitAnd: return ArithBinaryOp::BitAnd;
+    case ArithOperator::BitOr: return ArithBinaryOp::BitOr;
+    case ArithOperator::BitXor: return ArithBinaryOp::BitXor;
+    case ArithOperator::Less: return ArithBinaryOp::Lt;
+    case ArithOperator::Greater: return ArithBinaryOp::Gt;
+    case ArithOperator::LessEqual: return ArithBinaryOp::Le;
+    case ArithOperator::GreaterEqual: return ArithBinaryOp::Ge;
+    case ArithOperator::Equal: return ArithBinaryOp::Eq;
+    case ArithOperator::NotEqual: return ArithBinaryOp::Ne;
+    default: return ArithBinaryOp::None;  // logical, comma, assignment: compiled as control flow
   }
-  return ArithBinaryOp::None;
 }
 
 namespace {
