@@ -6,6 +6,7 @@
 //  * fork sites and their cost in the target shell (analyzer/semantic/fork_sites.h)
 //  * integer inference (analyzer/semantic/integer_inference.h)
 //  * exit-status use (analyzer/semantic/exit_status.h)
+//  * value facts: what is known of a value where it is read (analyzer/semantic/value_facts.h)
 //
 // Built once per parse; the SourceFile and Ast must outlive it. All queries
 // take nodes of that Ast.
@@ -18,12 +19,14 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/dialect.h"
+#include "analyzer/semantic/command_resolution.h"
 #include "analyzer/semantic/exit_status.h"
 #include "analyzer/semantic/fork_sites.h"
 #include "analyzer/semantic/integer_inference.h"
 #include "analyzer/semantic/loops.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
+#include "analyzer/semantic/value_facts.h"
 #include "analyzer/source_file.h"
 
 namespace forklift {
@@ -34,6 +37,9 @@ struct ForkEstimate {
   int loop_depth = 0;
   double estimated_forks = 0;  // forks_per_execution times the trip count of every enclosing loop
   bool per_input_line = false; // the innermost loop is a `while read` loop
+  // Set when the code is in a function called inside loops: the loops around
+  // its calls count, summed over the calls.
+  std::string called_from;
 };
 
 class SemanticModel {
@@ -79,6 +85,10 @@ class SemanticModel {
   double forks(const Node* node) const { return forks_.forks(node); }
   const std::vector<ForkSite>& fork_sites() const { return fork_sites_; }
   ForkEstimate fork_estimate(const Node* node) const;
+  // Inside a loop, or in a function called inside one.
+  bool runs_in_loop(const Node* node) const {
+    return loops_.depth(node) > 0 || call_weight(tree_.enclosing_function(node), 0).loop_depth > 0;
+  }
   // "1 fork each time it runs", "~2 forks per iteration inside 2 nested loops, ~20000 per run".
   std::string describe_cost(const ForkEstimate& estimate) const;
 
@@ -95,6 +105,18 @@ class SemanticModel {
   }
   bool defined_before(std::string_view name, const Node* use) const { return integers_.defined_before(name, use); }
 
+  // ---- Value facts ----
+  // Of a plain parameter expansion (`$x`, `"${x}"`, `$1`), or of `$name` at `use`.
+  ValueFacts value_facts(const Node* param_exp) const { return values_.facts_at(param_exp); }
+  ValueFacts value_facts(std::string_view name, const Node* use) const { return values_.facts_at(name, use); }
+  // Of what a Word expands to when it is neither split nor globbed.
+  ValueFacts word_facts(const Node* word) const { return values_.word_facts(word); }
+  // The utility a SimpleCommand runs: its static name, or the value of the
+  // variable naming it when that is known (`SED=sed; $SED …` runs `sed`).
+  std::optional<std::string> resolved_command_name(const Node* simple_command) const {
+    return resolve_command_name(source(), values_, simple_command);
+  }
+
   // ---- Exit status ----
   std::optional<StatusConsumer> exit_status_consumer(const Node* command) const { return status_.consumer(command); }
   bool errexit() const { return status_.errexit(); }
@@ -109,7 +131,14 @@ class SemanticModel {
   ScopeIndex scopes_;
   ForkCounter forks_;
   IntegerInference integers_;
+  ValueFactIndex values_;
   ExitStatusUse status_;
+  struct CallWeight {
+    double runs = 1;     // how often the function runs per run of the script
+    int loop_depth = 0;  // the deepest loop nesting around one of its calls
+  };
+  CallWeight call_weight(const Node* function_def, int depth) const;
+
   std::vector<ForkSite> fork_sites_;
   bool has_escaped_backtick_ = false;
 };

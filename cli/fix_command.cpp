@@ -17,6 +17,7 @@
 #include "cli/app.h"
 #include "cli/file_discovery.h"
 #include "cli/fix_source.h"
+#include "cli/fix_statistics.h"
 #include "config/settings_resolver.h"
 #include "cli/parallel_for.h"
 #include "cli/rule_flags.h"
@@ -38,6 +39,7 @@ struct FixFlags {
   RuleFlags rules;
   bool diff = false;
   bool force = false;
+  bool statistics = false;
 };
 
 // What happened to one file, for the exit status.
@@ -51,13 +53,22 @@ struct FixedFile {
   LoadResult loaded;
   std::optional<FixLoopResult> result;   // empty when unread, unconfigured or when fixing threw
   std::string error;                     // why fixing threw
+  std::optional<ForkCensus> before, after;  // with --statistics
 };
 
-void fix_in_worker(const std::string& path, FixedFile& fixed) {
+void take_censuses(const SourceFile& source, const FileSettings& settings, FixedFile& fixed) {
+  fixed.before = take_fork_census(source, settings.options);
+  fixed.after = fixed.result->changed()
+                    ? take_fork_census(SourceFile(source.path(), fixed.result->text), settings.options)
+                    : fixed.before;
+}
+
+void fix_in_worker(const std::string& path, bool statistics, FixedFile& fixed) {
   fixed.loaded = load_source(path);
   if (!fixed.loaded.file || !fixed.settings) return;
   try {
     fixed.result = fix_source_text(*fixed.loaded.file, *fixed.settings);
+    if (statistics) take_censuses(*fixed.loaded.file, *fixed.settings, fixed);
   } catch (const std::exception& e) {
     // A bug in a rule must not take the other files down with it.
     fixed.error = path + ": internal error while fixing: " + e.what();
@@ -83,6 +94,7 @@ class FixRun {
   const FixFlags& flags_;
   SettingsResolver& settings_;
   FixSummary summary_;
+  FixStatistics statistics_;
   bool any_change_ = false;
 };
 
@@ -113,7 +125,7 @@ bool FixRun::accept(const SourceFile& source, const FixLoopResult& result) {
 void FixRun::fix_files(const std::vector<std::string>& paths) {
   std::vector<FixedFile> fixed(paths.size());
   for (size_t i = 0; i < paths.size(); ++i) fixed[i].settings = settings_.settings_for(paths[i], fixed[i].settings_error);
-  parallel_for(paths.size(), [&](size_t i) { fix_in_worker(paths[i], fixed[i]); });
+  parallel_for(paths.size(), [&](size_t i) { fix_in_worker(paths[i], flags_.statistics, fixed[i]); });
   for (size_t i = 0; i < paths.size(); ++i) {
     if (finish_file(paths[i], fixed[i]) == FileOutcome::Changed) any_change_ = true;
   }
@@ -132,6 +144,7 @@ FileOutcome FixRun::finish_file(const std::string& path, FixedFile& fixed) {
     return FileOutcome::Failed;
   }
   if (!accept(*fixed.loaded.file, *fixed.result)) return FileOutcome::Failed;
+  if (fixed.before && fixed.after) statistics_.add(*fixed.before, *fixed.after);
   const FixLoopResult& result = *fixed.result;
   if (!result.changed()) return FileOutcome::Unchanged;
   if (flags_.diff) {
@@ -186,6 +199,10 @@ int FixRun::run_stdin() {
   std::optional<FixLoopResult> result;
   if (settings) result = fix_source_text(*loaded.file, *settings);
   if (result && !accept(*loaded.file, *result)) result.reset();
+  if (result && flags_.statistics) {
+    ForkCensus before = take_fork_census(*loaded.file, settings->options);
+    statistics_.add(before, take_fork_census(SourceFile(path, result->text), settings->options));
+  }
   if (!loaded.file) {
     fail(loaded.error);
     summary_.add_failed_file();
@@ -204,6 +221,7 @@ int FixRun::finish() {
     return rule ? std::string(rule->info().name) : std::string();
   };
   std::fputs(summary_.render(rule_name, flags_.diff).c_str(), stderr);
+  if (flags_.statistics) std::fputs(statistics_.render(rule_name).c_str(), stderr);
   if (summary_.failed_files() > 0) return kExitUsage;
   return flags_.diff && any_change_ ? kExitFindings : kExitOk;
 }
@@ -229,6 +247,8 @@ const RegisterSubcommand registration([](CLI::App& app, int& status) {
   flags->rules.add_to(*fix, {"Also apply unsafe fixes", "Apply only safe fixes, whatever the config says"});
   fix->add_flag("--diff", flags->diff, "Print a unified diff of the fixes and write nothing; exit 1 if there are any");
   fix->add_flag("--force", flags->force, "Rewrite files that have several hard links");
+  fix->add_flag("--statistics", flags->statistics,
+                "Also print, per rule, the forks removed and left (with why) and the fork sites inside loops per utility");
   fix->add_option("--stdin-filename", flags->stdin_filename, "The name of the script read from stdin");
   fix->callback([flags, &status] { status = run_fix(*flags); });
 });

@@ -14,13 +14,28 @@ void FixSafety::downgrade(Applicability level, std::string reason) {
   if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end()) reasons_.push_back(std::move(reason));
 }
 
+void FixSafety::prove(std::string proof) {
+  if (std::find(proofs_.begin(), proofs_.end(), proof) == proofs_.end()) proofs_.push_back(std::move(proof));
+}
+
 std::string FixSafety::reason() const {
   std::string out;
-  for (const std::string& reason : reasons_) {
+  for (const std::string& reason : safe() ? proofs_ : reasons_) {
     if (!out.empty()) out += "; ";
     out += reason;
   }
   return out;
+}
+
+void require_facts(const ValueFacts& facts, std::string_view name, std::initializer_list<ValueFact> needed,
+                   Applicability level, FixSafety& safety) {
+  if (std::optional<ValueFact> missing = facts.first_missing(needed)) {
+    safety.downgrade(level, facts.missing(*missing, name));
+    return;
+  }
+  std::vector<std::string_view> names;
+  for (ValueFact fact : needed) names.push_back(fact_name(fact));
+  safety.prove(fmt::format("`${}` {} ({})", name, fmt::join(names, ", "), facts.origin));
 }
 
 Diagnostic make_diagnostic(const RuleInfo& info, const Node* node, std::string message) {

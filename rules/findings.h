@@ -17,14 +17,24 @@ namespace forklift {
 class FixSafety {
  public:
   void downgrade(Applicability level, std::string reason);
+  // What makes the fix safe ("`$f` does not end in `/` (…)"), said in the
+  // message while nothing downgrades it.
+  void prove(std::string proof);
   Applicability level() const { return level_; }
   bool safe() const { return level_ == Applicability::Safe; }
-  std::string reason() const;  // the reasons, "; "-separated
+  std::string reason() const;  // the reasons, "; "-separated; the proofs when safe
 
  private:
   Applicability level_ = Applicability::Safe;
   std::vector<std::string> reasons_;
+  std::vector<std::string> proofs_;
 };
+
+// The fix needs every fact of `needed` of `$name`'s value: the facts proven
+// are named as why it is safe, and the first one missing downgrades it to
+// `level` with the fact named.
+void require_facts(const ValueFacts& facts, std::string_view name, std::initializer_list<ValueFact> needed,
+                   Applicability level, FixSafety& safety);
 
 Diagnostic make_diagnostic(const RuleInfo& info, const Node* node, std::string message);
 // Attaches the fix; a fix that is not safe gets its reason appended to the message.

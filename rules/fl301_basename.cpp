@@ -5,6 +5,8 @@
 #include "rules/findings.h"
 #include "rules/path_component.h"
 #include "rules/rules_catalog.h"
+#include "rules/shell_quoting.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -31,17 +33,43 @@ done
 ```
 
 ## Fix safety
-Unsafe: `${p##*/}` differs from `basename` when the path ends in `/`
-(`/a/b/` gives an empty string instead of `b`), is `/` (empty instead of `/`),
-is empty (basename prints an empty line either way, but pure-shell functions
-print `/`), ends in a newline (`$( )` strips it, the expansion keeps it), or starts with
-`-` (an option to `basename`, an error without `--`).
-With a suffix operand the rewrite needs two steps (`b=${p##*/}; b=${b%.ext}`,
-and `basename .ext .ext` keeps `.ext`): that is shown, not applied.
+Safe when value facts prove the path does not end in `/`, does not start
+with `-` and does not end in a newline (`for f in /var/log/*.log` proves all
+three: every value starts with `/var/log/` and ends in `.log`); the message
+names the facts. Otherwise unsafe: `${p##*/}` differs from `basename` when
+the path ends in `/` (`/a/b/` gives an empty string instead of `b`), is `/`
+(empty instead of `/`), ends in a newline (`$( )` strips it, the expansion
+keeps it), or starts with `-` (an option to `basename`, an error without
+`--`). An empty path gives an empty string either way (pure-shell functions
+that print `/` for it are wrong). An unquoted `$p` is split into several
+operands. With a suffix operand, `b=$(basename "$p" .ext)` becomes two steps,
+`b=${p##*/}; [ "$b" = .ext ] || b=${b%.ext}` (`basename .ext .ext` keeps
+`.ext`); elsewhere than a plain assignment the second step has no place and
+the fix is only shown.
 )md";
 
 constexpr RuleInfo kInfo{"FL301", "basename", "`$(basename …)` forks: use `${p##*/}`", Severity::Warning, kDocs,
                          std::nullopt};
+
+// `b=$(basename "$p" .ext)` as a statement of its own: the suffix goes in a
+// second step after the assignment.
+Diagnostic suffix_diagnostic(const LintContext& context, const PathCall& call, const std::string& suffix,
+                             const std::string& expansion, FixSafety safety) {
+  const SemanticModel& model = context.model;
+  SubstitutionSite site = locate_substitution(model, call.substitution);
+  const Node* statement = own_assignment_statement(model, site);
+  std::string pattern = shell_quoted_pattern(suffix);
+  if (statement == nullptr) {
+    safety.downgrade(Applicability::DisplayOnly,
+                     fmt::format("removing the suffix needs a second step: `${{name%{}}}`", pattern));
+    return replacement_diagnostic(context, kInfo, call.substitution,
+                                  fmt::format("`basename` forks a process: use `{}`", expansion), safety, expansion);
+  }
+  std::string name(site.assignment->text);
+  std::string replacement = fmt::format("{0}={1}; [ \"${0}\" = {2} ] || {0}=${{{0}%{2}}}", name, expansion, pattern);
+  return replacement_diagnostic(context, kInfo, statement,
+                                fmt::format("`basename` forks a process: use `{}`", replacement), safety, replacement);
+}
 
 class Basename final : public Rule {
  public:
@@ -51,15 +79,17 @@ class Basename final : public Rule {
     for (const PathCall& call : find_path_calls(context.model, "basename")) {
       std::string expansion = fmt::format("${{{}##*/}}", call.parameter->text);
       FixSafety safety;
-      if (call.suffix != nullptr) {
-        std::optional<std::string> suffix = static_word_value(context.model.source(), call.suffix);
-        if (!suffix) continue;
-        safety.downgrade(Applicability::DisplayOnly,
-                         fmt::format("removing the suffix needs a second step: `${{name%{}}}`", *suffix));
+      require_path_facts(context.model, call,
+                         {ValueFact::NoTrailingSlash, ValueFact::NoLeadingDash, ValueFact::NoTrailingNewline}, safety);
+      if (call.suffix == nullptr) {
+        out.push_back(replacement_diagnostic(context, kInfo, call.substitution,
+                                             fmt::format("`basename` forks a process: use `{}`", expansion), safety,
+                                             expansion));
+        continue;
       }
-      safety.downgrade(Applicability::Unsafe,
-                       "differs from basename for a path ending in `/`, for `/`, and for a name ending in a newline");
-      out.push_back(replacement_diagnostic(context, kInfo, call.substitution, fmt::format("`basename` forks a process: use `{}`", expansion), safety, expansion));
+      std::optional<std::string> suffix = static_word_value(context.model.source(), call.suffix);
+      if (!suffix) continue;
+      out.push_back(suffix_diagnostic(context, call, *suffix, expansion, safety));
     }
   }
 };

@@ -26,7 +26,10 @@ dir=${file%/*}
 ```
 
 ## Fix safety
-Unsafe: `${p%/*}` differs from `dirname` for a name without a slash (`a`
+Safe for a name that value facts prove has no `/` and does not start with
+`-` (`for f in *.c` gives no `/`; a case arm or a literal prefix rules out
+`-`): `dirname` prints `.` for it, and so does the rewrite, which is `.`.
+Otherwise unsafe: `${p%/*}` differs from `dirname` for a name without a slash (`a`
 gives `a` instead of `.`), for a file in the root (`/a` gives an empty string
 instead of `/`), for `/` itself (empty instead of `/`), for a path ending in
 `/` (`/a/b/` gives `/a/b` instead of `/a`), for repeated slashes before the
@@ -44,8 +47,15 @@ class Dirname final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     for (const PathCall& call : find_path_calls(context.model, "dirname")) {
       if (call.suffix != nullptr) continue;  // several operands: several lines of output
-      std::string expansion = fmt::format("${{{}%/*}}", call.parameter->text);
+      ValueFacts facts = context.model.value_facts(call.parameter);
       FixSafety safety;
+      if (facts.has(ValueFact::NoSlash)) {
+        require_path_facts(context.model, call, {ValueFact::NoSlash, ValueFact::NoLeadingDash}, safety);
+        out.push_back(replacement_diagnostic(context, kInfo, call.substitution,
+                                             "`dirname` forks a process for a name without `/`: use `.`", safety, "."));
+        continue;
+      }
+      std::string expansion = fmt::format("${{{}%/*}}", call.parameter->text);
       safety.downgrade(Applicability::Unsafe,
                        "differs from dirname for a name without `/` (`.`), for `/name` (`/`) and for a trailing `/`");
       out.push_back(replacement_diagnostic(context, kInfo, call.substitution, fmt::format("`dirname` forks a process: use `{}`", expansion), safety, expansion));

@@ -1,12 +1,13 @@
 // FL305 cut-field: `$(echo "$v" | cut -d: -f1)` -> `${v%%:*}`.
-#include <cctype>
-
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
+#include "rules/field_split.h"
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
+#include "rules/shell_quoting.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -30,12 +31,18 @@ user=${line%%:*}
 
 ## Fix safety
 Field 1 becomes `${v%%C*}`, which also returns the whole value when it has no
-delimiter, like `cut` without `-s`. The fix is unsafe: `cut` works line by
-line on a multi-line value, echo eats `-n` and dash's echo interprets
-backslashes, and `$( )` strips trailing newlines. Other fields have no
-single-expansion equivalent (`${v#*:}` keeps the rest of the line, and with no
-delimiter `cut -f2` prints the whole line while `IFS=: read -r _ f2` gives an
-empty string): reported with a suggestion only.
+delimiter, like `cut` without `-s`. Field N > 1 (and `-fN-`, the rest from
+field N) of `x=$(… | cut …)` as a statement of its own becomes a `case` on
+the number of delimiters: none gives the whole value (as `cut` prints a line
+without the delimiter), too few an empty field, else the field:
+`case $v in *:*) x=${v#*:}; x=${x%%:*} ;; *) x=$v ;; esac`. Elsewhere it is
+only shown (`${v#*:}` keeps the rest of the line, and `IFS=: read -r _ f2`
+gives an empty string for a line without the delimiter).
+Safe when value facts prove the value has one line (`cut` works line by
+line), and, through `echo`, does not start with `-` (echo eats `-n`) and has
+no backslash (dash's and ksh's echo interpret them), and the value is
+quoted; otherwise unsafe, and the message names the missing fact. `$( )`
+strips trailing newlines, which a one-line value has none of.
 )md";
 
 constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variable forks processes",
@@ -44,6 +51,7 @@ constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variab
 struct CutOptions {
   std::string delimiter;
   int field = 0;
+  bool to_end = false;  // `-fN-`
 };
 
 std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vector<const Node*>& words) {
@@ -66,21 +74,17 @@ std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vecto
     }
     if (option == 'd') options.delimiter = value;
     if (option == 'f') {
-      if (value.empty() || value.size() > 3 || value.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+      options.to_end = value.ends_with('-');
+      if (options.to_end) value.pop_back();
+      if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
       options.field = std::stoi(value);
     }
   }
-  if (options.delimiter.size() != 1 || options.field < 1) return std::nullopt;
-  return options;
-}
-
-// One character as a literal in a shell pattern.
-std::string pattern_character(char c) {
-  if (std::isalnum(static_cast<unsigned char>(c)) || std::string_view(":,.-_=/+@%^~#").find(c) != std::string_view::npos) {
-    return std::string(1, c);
+  if (options.delimiter.size() != 1 || options.field < 1 || static_cast<unsigned char>(options.delimiter[0]) >= 0x80 ||
+      options.delimiter[0] == '\n' || (options.to_end && options.field == 1)) {
+    return std::nullopt;
   }
-  if (c == '"' || c == '\\' || c == '$' || c == '`') return fmt::format("\"\\{}\"", c);
-  return fmt::format("\"{}\"", c);
+  return options;
 }
 
 class CutField final : public Rule {
@@ -90,23 +94,41 @@ class CutField final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
     for (const PipedValue& value : piped_values(model, "cut")) {
-      const Node* substitution = value.substitution;
       std::optional<CutOptions> cut = parse_cut(model, command_words(value.consumer));
-      if (!cut) continue;
-      std::string delimiter = pattern_character(cut->delimiter[0]);
-      Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`cut` taking a field forks processes");
-      std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(value), delimiter);
-      diagnostic.message += cut->field == 1 ? fmt::format(": use `{}`", expansion)
-                                            : std::string("; split it with `IFS` and `read` or `set --` instead");
-      attach_cost(context, substitution, diagnostic);
-      if (cut->field == 1) {
-        FixSafety safety;
-        downgrade_for_piped_value(model, value, safety);
-        safety.downgrade(Applicability::Unsafe, "`cut` splits every line of a multi-line value");
-        attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
-      }
-      out.push_back(std::move(diagnostic));
+      if (cut) out.push_back(diagnose(context, value, *cut));
     }
+  }
+
+ private:
+  static Diagnostic diagnose(const LintContext& context, const PipedValue& value, const CutOptions& cut) {
+    const SemanticModel& model = context.model;
+    const Node* substitution = value.substitution;
+    FixSafety safety;
+    downgrade_for_piped_value(model, value, safety);
+    require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NoNewline},
+                  Applicability::Unsafe, safety);
+    std::string delimiter = shell_quoted_pattern(cut.delimiter);
+    Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`cut` taking a field forks processes");
+    if (cut.field == 1) {
+      std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(value), delimiter);
+      diagnostic.message += fmt::format(": use `{}`", expansion);
+      attach_cost(context, substitution, diagnostic);
+      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
+      return diagnostic;
+    }
+    SubstitutionSite site = locate_substitution(model, substitution);
+    const Node* statement = own_assignment_statement(model, site);
+    if (statement == nullptr) {
+      diagnostic.message += "; split it with `IFS` and `read` or `set --` instead";
+      attach_cost(context, substitution, diagnostic);
+      return diagnostic;
+    }
+    FieldSpec spec{cut.delimiter[0], cut.field, cut.to_end, true};
+    std::string replacement = field_statement(site.assignment->text, piped_name(value), spec);
+    diagnostic = make_diagnostic(kInfo, statement, fmt::format("`cut` taking a field forks processes: use `{}`", replacement));
+    attach_cost(context, substitution, diagnostic);
+    attach_fix(diagnostic, safety, "Replace with a `case` on the delimiters", {replace_node(statement, replacement)});
+    return diagnostic;
   }
 };
 

@@ -1,5 +1,7 @@
 #include "rules/path_component.h"
 
+#include <fmt/format.h>
+
 #include "analyzer/semantic/words.h"
 #include "rules/substitution_site.h"
 
@@ -9,7 +11,7 @@ std::vector<PathCall> find_path_calls(const SemanticModel& model, std::string_vi
   std::vector<PathCall> calls;
   for (const Node* substitution : model.substitutions()) {
     const Node* command = sole_simple_command(substitution);
-    if (command == nullptr || command_name(model.source(), command) != utility || has_redirects(command) ||
+    if (command == nullptr || model.resolved_command_name(command) != utility || has_redirects(command) ||
         has_assignments(command) || inside_escaped_backtick(model, command)) {
       continue;
     }
@@ -23,6 +25,16 @@ std::vector<PathCall> find_path_calls(const SemanticModel& model, std::string_vi
     calls.push_back(PathCall{substitution, command, parameter, words.size() == 3 ? words[2] : nullptr});
   }
   return calls;
+}
+
+void require_path_facts(const SemanticModel& model, const PathCall& call, std::initializer_list<ValueFact> needed,
+                        FixSafety& safety) {
+  std::vector<const Node*> words = command_words(call.command);
+  if (quoted_plain_parameter(words[1]) == nullptr) {
+    safety.downgrade(Applicability::Unsafe, fmt::format("the unquoted `${}` is split into several operands",
+                                                         call.parameter->text));
+  }
+  require_facts(model.value_facts(call.parameter), call.parameter->text, needed, Applicability::Unsafe, safety);
 }
 
 }  // namespace forklift

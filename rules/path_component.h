@@ -3,6 +3,7 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/semantic_model.h"
+#include "rules/findings.h"
 
 namespace forklift {
 
@@ -14,5 +15,10 @@ struct PathCall {
 };
 
 std::vector<PathCall> find_path_calls(const SemanticModel& model, std::string_view utility);
+
+// A rewrite of the call needs `needed` of its operand's value, and the
+// operand quoted (unquoted, it is split into several operands).
+void require_path_facts(const SemanticModel& model, const PathCall& call, std::initializer_list<ValueFact> needed,
+                        FixSafety& safety);
 
 }  // namespace forklift

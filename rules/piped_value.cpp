@@ -1,5 +1,7 @@
 #include "rules/piped_value.h"
 
+#include <fmt/format.h>
+
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/substitution_site.h"
@@ -43,23 +45,26 @@ bool feed_from_printer(const SemanticModel& model, const Node* printer, PipedVal
 
 }  // namespace
 
-std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
-                                            std::string_view consumer_name) {
+std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* node,
+                                              std::string_view consumer_name, bool consumer_redirects) {
   PipedValue value;
-  value.substitution = substitution;
-  if (const Node* pipeline = sole_pipeline(substitution)) {
-    NodeSpan commands = PipelineView(pipeline).commands();
-    if (commands.size() != 2 || pipeline->flags != 0) return std::nullopt;
+  if (node->is(NodeKind::Pipeline)) {
+    NodeSpan commands = PipelineView(node).commands();
+    if (commands.size() != 2 || node->flags != 0) return std::nullopt;
     value.consumer = commands[1];
     if (!feed_from_printer(model, commands[0], value)) return std::nullopt;
-    if (!value.consumer->is(NodeKind::SimpleCommand) || has_redirects(value.consumer)) return std::nullopt;
-  } else if (const Node* command = sole_simple_command(substitution)) {
-    value.consumer = command;
+    if (!value.consumer->is(NodeKind::SimpleCommand)) return std::nullopt;
+    if (!consumer_redirects && has_redirects(value.consumer)) return std::nullopt;
+  } else if (node->is(NodeKind::SimpleCommand)) {
+    value.consumer = node;
     const Node* here_string = nullptr;
-    for (const Node* kid : command->kids) {
+    for (const Node* kid : node->kids) {
       if (!kid->is(NodeKind::Redirect)) continue;
-      if (kid->text != "<<<" || here_string != nullptr) return std::nullopt;
-      here_string = kid;
+      if (kid->text == "<<<" && here_string == nullptr) {
+        here_string = kid;
+      } else if (!consumer_redirects || kid->text == "<<<") {
+        return std::nullopt;
+      }
     }
     if (here_string == nullptr) return std::nullopt;
     value.parameter = value_parameter(here_string->kids.back());
@@ -68,9 +73,19 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
   } else {
     return std::nullopt;
   }
-  if (command_name(model.source(), value.consumer) != consumer_name || has_assignments(value.consumer)) {
+  if (model.resolved_command_name(value.consumer) != consumer_name || has_assignments(value.consumer)) {
     return std::nullopt;
   }
+  return value;
+}
+
+std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
+                                            std::string_view consumer_name) {
+  const Node* body = sole_pipeline(substitution);
+  if (body == nullptr) body = sole_simple_command(substitution);
+  if (body == nullptr) return std::nullopt;
+  std::optional<PipedValue> value = match_piped_command(model, body, consumer_name, false);
+  if (value) value->substitution = substitution;
   return value;
 }
 
@@ -92,16 +107,38 @@ bool piped_integer(const SemanticModel& model, const PipedValue& value) {
   return is_identifier(name) && model.certainly_integer(name, value.parameter);
 }
 
-void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+namespace {
+
+void require_fact(const SemanticModel& model, const PipedValue& value, ValueFact fact, std::string_view why,
+                  FixSafety& safety) {
+  ValueFacts facts = model.value_facts(value.parameter);
+  if (facts.has(fact)) {
+    safety.prove(facts.proof(fact, piped_name(value)));
+  } else {
+    safety.downgrade(Applicability::Unsafe, fmt::format("{}: {}", why, facts.missing(fact, piped_name(value))));
+  }
+}
+
+}  // namespace
+
+void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
   if (piped_integer(model, value)) return;
   if (value.via_echo) {
-    safety.downgrade(Applicability::Unsafe,
-                     "echo takes a value like `-n` as an option and dash's echo interprets backslashes");
+    require_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);
+    if (model.dialect() != Dialect::Bash) {
+      require_fact(model, value, ValueFact::NoBackslash, "dash's and ksh's echo interpret backslashes", safety);
+    }
   }
   if (!value.quoted) {
     safety.downgrade(Applicability::Unsafe, "the unquoted value is split and globbed before it is printed");
   }
-  safety.downgrade(Applicability::Unsafe, "`$( )` strips trailing newlines of the value, the expansion keeps them");
+}
+
+void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+  if (piped_integer(model, value)) return;
+  downgrade_for_printer(model, value, safety);
+  require_fact(model, value, ValueFact::NoTrailingNewline,
+               "`$( )` strips trailing newlines of the value, the expansion keeps them", safety);
 }
 
 }  // namespace forklift

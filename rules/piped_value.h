@@ -13,7 +13,7 @@
 namespace forklift {
 
 struct PipedValue {
-  const Node* substitution = nullptr;  // the CommandSub or Backtick
+  const Node* substitution = nullptr;  // the CommandSub or Backtick (null outside one)
   const Node* parameter = nullptr;     // the ParamExp whose value is fed
   const Node* consumer = nullptr;      // the SimpleCommand reading it
   bool via_echo = false;               // echo prints it (options, backslashes)
@@ -21,9 +21,17 @@ struct PipedValue {
   bool adds_newline = true;            // echo, printf '%s\n' and <<< end it with a newline
 };
 
-// `consumer_name` is the utility expected to read the value (`sed`, `tr`, ...).
+// `consumer_name` is the utility expected to read the value (`sed`, `tr`,
+// ...), named or called through a variable provably set to it (`$SED`).
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
                                             std::string_view consumer_name);
+
+// The same for a pipeline or command that is not in a substitution
+// (`echo "$v" | grep -q x` as a condition); `substitution` stays null. With
+// `consumer_redirects`, the consumer may have redirections (the caller
+// checks them).
+std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* pipeline_or_command,
+                                              std::string_view consumer_name, bool consumer_redirects);
 
 // Every substitution of the tree that pipes a value into `consumer_name`, in
 // source order; those inside an escaped backtick are left to FL201.
@@ -36,8 +44,14 @@ std::string_view piped_name(const PipedValue& value);
 bool piped_integer(const SemanticModel& model, const PipedValue& value);
 
 // The differences every rewrite of a piped value into an expansion has, unless
-// the value is a known integer: echo's options and backslashes, word
-// splitting of an unquoted `$v`, and `$( )` stripping trailing newlines.
+// the value is a known integer or value facts rule them out: echo's options
+// (a value starting with `-`) and backslashes (dash, ksh), word splitting of
+// an unquoted `$v`, and `$( )` stripping trailing newlines. Each fact that
+// rules one out is named as a proof, each one missing as the reason.
 void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety);
+// Only the differences of how the value is printed (echo's options and
+// backslashes, an unquoted `$v`), for a rewrite whose result never ends in a
+// newline anyway.
+void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, FixSafety& safety);
 
 }  // namespace forklift

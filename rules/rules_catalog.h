@@ -23,6 +23,10 @@ const Rule& cut_field_rule();             // FL305
 const Rule& wc_length_rule();             // FL306
 const Rule& pwd_substitution_rule();      // FL307
 const Rule& grep_count_rule();            // FL308
+const Rule& grep_value_rule();            // FL310
+const Rule& awk_field_rule();             // FL311
+const Rule& line_of_value_rule();         // FL312
+const Rule& tr_chars_rule();              // FL313
 const Rule& cat_substitution_rule();      // FL401
 const Rule& useless_cat_rule();           // FL402
 const Rule& seq_loop_rule();              // FL403

@@ -34,6 +34,14 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
   return site;
 }
 
+const Node* own_assignment_statement(const SemanticModel& model, const SubstitutionSite& site) {
+  if (!site.sets_command_status || !site.whole_word || site.command->kids.size() != 1) return nullptr;
+  if (site.assignment->op != "=" || !is_identifier(site.assignment->text)) return nullptr;
+  const Node* up = model.parent(site.command);
+  if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program))) return nullptr;
+  return site.command;
+}
+
 // Asked for nearly every substitution by several rules: most files have no
 // escaped backtick at all, and the walk up costs one lookup, not one per step.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node) {

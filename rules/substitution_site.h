@@ -20,6 +20,12 @@ struct SubstitutionSite {
 
 SubstitutionSite locate_substitution(const SemanticModel& model, const Node* substitution);
 
+// The statement `name=$(…)` when the substitution is the whole value of the
+// only assignment of a command of its own in a list (not in a pipeline, not
+// after `&&`, no other words): a rewrite may replace it with several
+// statements. nullptr otherwise.
+const Node* own_assignment_statement(const SemanticModel& model, const SubstitutionSite& site);
+
 // Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
 // is still escaped, so rules that copy text from inside it leave it to FL201 first.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node);

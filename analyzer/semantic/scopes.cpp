@@ -136,6 +136,14 @@ const Variable* ScopeIndex::lookup(std::string_view name, const Node* at) const 
   return it == variable_index_.end() ? nullptr : &variables_[it->second];
 }
 
+const std::vector<const Node*>& ScopeIndex::calls(std::string_view function) const {
+  static const std::vector<const Node*> none;
+  auto index = function_by_name_.find(std::string(function));
+  if (index == function_by_name_.end()) return none;
+  auto it = calls_.find(index->second);
+  return it == calls_.end() ? none : it->second;
+}
+
 const Function* ScopeIndex::function(std::string_view name) const {
   auto it = function_by_name_.find(std::string(name));
   return it == function_by_name_.end() ? nullptr : &functions_[it->second];
@@ -248,6 +256,7 @@ void ScopeIndex::collect_declaration(const Node* declaration) {
 void ScopeIndex::collect_command(const Node* command) {
   std::optional<std::string> name = command_name(source_, command);
   if (!name) return;
+  if (auto it = function_by_name_.find(*name); it != function_by_name_.end()) calls_[it->second].push_back(command);
   std::vector<const Node*> words = command_words(command);
   if (*name == "eval" || *name == "." || *name == "source") {
     has_opaque_code_ = true;

@@ -74,6 +74,8 @@ class ScopeIndex {
 
   const Function* function(std::string_view name) const;
   const std::vector<Function>& functions() const { return functions_; }
+  // The commands that call a function by its name, in source order.
+  const std::vector<const Node*>& calls(std::string_view function) const;
 
   // The script runs code the model cannot see assign variables: `eval`, `.`, `source`.
   bool has_opaque_code() const { return has_opaque_code_; }
@@ -93,6 +95,7 @@ class ScopeIndex {
   std::vector<Function> functions_;
   absl::flat_hash_map<const Node*, int> scope_of_function_;  // FunctionDef -> scope id
   absl::flat_hash_map<std::string, int> function_by_name_;
+  absl::flat_hash_map<int, std::vector<const Node*>> calls_;  // by index in functions_
   // (scope, name) of every local declaration
   absl::flat_hash_map<std::pair<int, std::string>, bool> locals_;
   absl::flat_hash_map<std::pair<int, std::string>, size_t> variable_index_;

@@ -90,6 +90,12 @@ std::optional<std::string> static_word_value(std::string_view source, const Node
   return out;
 }
 
+std::optional<std::string> static_part_value(std::string_view source, const Node* part) {
+  std::string out;
+  if (!append_static_part(source, part, out)) return std::nullopt;
+  return out;
+}
+
 std::vector<const Node*> command_words(const Node* command) {
   std::vector<const Node*> words;
   if (command == nullptr) return words;

@@ -15,6 +15,9 @@ namespace forklift {
 // quotes, with escapes removed. nullopt when it contains an expansion, a glob,
 // a brace expansion or a tilde.
 std::optional<std::string> static_word_value(std::string_view source, const Node* word);
+// The same for one part of a Word (Literal, SingleQuoted, DoubleQuoted of
+// literals only), with no pattern check: nullopt for any other part.
+std::optional<std::string> static_part_value(std::string_view source, const Node* part);
 
 // Whether the text of a Backtick has `\$`, `` \` `` or `\\`: the text of the
 // nodes inside it is then still escaped.

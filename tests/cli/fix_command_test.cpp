@@ -195,3 +195,20 @@ TEST_CASE("unknown shells and mixing - with paths are usage errors", "[cli][fix]
   CHECK(run_forklift({"fix", "--shell", "fish", "-"}).status == 2);
   CHECK(run_forklift({"fix", "-", "x.sh"}).status == 2);
 }
+
+TEST_CASE("fix --diff --statistics counts the forks removed and left, per rule and per utility", "[cli][fix]") {
+  TempDir dir;
+  std::string path = dir.path() + "/loop.sh";
+  write_file(path,
+             "#!/bin/sh\nfor f in /var/log/*.log; do\n  b=$(basename \"$f\")\n  d=$(dirname \"$1\")\n  echo \"$b $d\"\ndone\n");
+  auto r = run_forklift({"fix", "--isolated", "--diff", "--statistics", path});
+  CHECK(r.status == 1);
+  INFO(r.err);
+  CHECK(r.err.find("fork statistics over 1 file") != std::string::npos);
+  // basename's fix is safe (the glob proves the facts), dirname's needs --unsafe-fixes.
+  CHECK(r.err.find("FL301  basename                            1 / 1           0 / 0") != std::string::npos);
+  CHECK(r.err.find("FL302  dirname                             0 / 0           1 / 1  1 needs --unsafe-fixes") !=
+        std::string::npos);
+  CHECK(r.err.find("  basename                  1 ->      0   100%") != std::string::npos);
+  CHECK(r.err.find("  dirname                   1 ->      1     0%") != std::string::npos);
+}

@@ -1,0 +1,424 @@
+#include "analyzer/semantic/value_facts.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "analyzer/semantic/value_flow.h"
+#include "analyzer/semantic/value_patterns.h"
+#include "analyzer/semantic/words.h"
+
+namespace forklift {
+namespace {
+
+constexpr uint16_t bit(ValueFact fact) { return static_cast<uint16_t>(fact); }
+
+// Facts no characters can take away: removing part of such a value keeps them.
+constexpr uint16_t kAbsenceFacts = bit(ValueFact::NoNewline) | bit(ValueFact::NoBackslash) | bit(ValueFact::NoSlash) |
+                                   bit(ValueFact::NoGlobChars) | bit(ValueFact::Digits);
+
+// What an arithmetic result or a length is: one line of digits and a sign.
+constexpr uint16_t kNumberFacts = bit(ValueFact::NoNewline) | bit(ValueFact::NoTrailingNewline) |
+                                  bit(ValueFact::NoBackslash) | bit(ValueFact::NoSlash) |
+                                  bit(ValueFact::NoTrailingSlash) | bit(ValueFact::NonEmpty) |
+                                  bit(ValueFact::NoGlobChars);
+
+// Derives what a known prefix or suffix says.
+ValueFacts normalized(ValueFacts facts) {
+  if (!facts.prefix.empty()) {
+    facts.bits |= bit(ValueFact::NonEmpty);
+    if (facts.prefix[0] != '-') facts.bits |= bit(ValueFact::NoLeadingDash);
+    if (facts.prefix.find('/') != std::string::npos) facts.bits |= bit(ValueFact::HasSlash);
+  }
+  if (!facts.suffix.empty()) {
+    facts.bits |= bit(ValueFact::NonEmpty);
+    if (facts.suffix.back() != '/') facts.bits |= bit(ValueFact::NoTrailingSlash);
+    if (facts.suffix.back() != '\n') facts.bits |= bit(ValueFact::NoTrailingNewline);
+    if (facts.suffix.find('/') != std::string::npos) facts.bits |= bit(ValueFact::HasSlash);
+  }
+  if (facts.has(ValueFact::NoNewline)) facts.bits |= bit(ValueFact::NoTrailingNewline);
+  if (facts.has(ValueFact::NoSlash)) facts.bits |= bit(ValueFact::NoTrailingSlash);
+  if (facts.has(ValueFact::Digits)) {
+    facts.bits |= bit(ValueFact::NoNewline) | bit(ValueFact::NoTrailingNewline) | bit(ValueFact::NoBackslash) |
+                  bit(ValueFact::NoSlash) | bit(ValueFact::NoTrailingSlash) | bit(ValueFact::NoGlobChars) |
+                  bit(ValueFact::NoLeadingDash);
+  }
+  return facts;
+}
+
+ValueFacts number_facts(bool canonical, bool non_negative) {
+  ValueFacts facts;
+  facts.bits = kNumberFacts;
+  if (canonical) facts.bits |= bit(ValueFact::CanonicalInteger);
+  if (canonical && non_negative) facts.bits |= bit(ValueFact::Digits);
+  return normalized(facts);
+}
+
+std::string common_prefix(std::string_view a, std::string_view b) {
+  size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  return std::string(a.substr(0, n));
+}
+
+std::string common_suffix(std::string_view a, std::string_view b) {
+  size_t n = 0;
+  while (n < a.size() && n < b.size() && a[a.size() - 1 - n] == b[b.size() - 1 - n]) ++n;
+  return std::string(a.substr(a.size() - n));
+}
+
+const Node* unquoted(const Node* part) {
+  if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) return part->kids[0];
+  return part;
+}
+
+}  // namespace
+
+std::string_view fact_name(ValueFact fact) {
+  switch (fact) {
+    case ValueFact::CanonicalInteger: return "is a canonical integer";
+    case ValueFact::NoNewline: return "has no newline";
+    case ValueFact::NoTrailingNewline: return "does not end in a newline";
+    case ValueFact::NoLeadingDash: return "does not start with `-`";
+    case ValueFact::NoBackslash: return "has no backslash";
+    case ValueFact::HasSlash: return "contains `/`";
+    case ValueFact::NoSlash: return "has no `/`";
+    case ValueFact::NoTrailingSlash: return "does not end in `/`";
+    case ValueFact::NonEmpty: return "is never empty";
+    case ValueFact::NoGlobChars: return "has no glob characters";
+    case ValueFact::Digits: return "has only digits";
+  }
+  return "";
+}
+
+bool ValueFacts::has_all(std::initializer_list<ValueFact> facts) const {
+  return !first_missing(facts).has_value();
+}
+
+std::optional<ValueFact> ValueFacts::first_missing(std::initializer_list<ValueFact> facts) const {
+  for (ValueFact fact : facts) {
+    if (!has(fact)) return fact;
+  }
+  return std::nullopt;
+}
+
+std::string ValueFacts::proof(ValueFact fact, std::string_view name) const {
+  return fmt::format("`${}` {} ({})", name, fact_name(fact), origin);
+}
+
+std::string ValueFacts::missing(ValueFact fact, std::string_view name) const {
+  return fmt::format("not proven that `${}` {} ({})", name, fact_name(fact), origin);
+}
+
+ValueFacts literal_facts(std::string_view text) {
+  ValueFacts facts;
+  auto set = [&](ValueFact fact, bool holds) {
+    if (holds) facts.bits |= bit(fact);
+  };
+  set(ValueFact::CanonicalInteger, is_canonical_integer(text));
+  set(ValueFact::NoNewline, text.find('\n') == std::string_view::npos);
+  set(ValueFact::NoLeadingDash, !text.starts_with('-'));
+  set(ValueFact::NoBackslash, text.find('\\') == std::string_view::npos);
+  set(ValueFact::HasSlash, text.find('/') != std::string_view::npos);
+  set(ValueFact::NoSlash, text.find('/') == std::string_view::npos);
+  set(ValueFact::NoTrailingSlash, !text.ends_with('/'));
+  set(ValueFact::NoTrailingNewline, !text.ends_with('\n'));
+  set(ValueFact::NonEmpty, !text.empty());
+  set(ValueFact::NoGlobChars, text.find_first_of("*?[") == std::string_view::npos);
+  set(ValueFact::Digits, text.find_first_not_of("0123456789") == std::string_view::npos);
+  facts.prefix = facts.suffix = std::string(text);
+  facts.exact = true;
+  return facts;
+}
+
+ValueFacts common_facts(const ValueFacts& a, const ValueFacts& b) {
+  ValueFacts facts;
+  facts.bits = a.bits & b.bits;
+  facts.prefix = common_prefix(a.prefix, b.prefix);
+  facts.suffix = common_suffix(a.suffix, b.suffix);
+  facts.exact = a.exact && b.exact && a.prefix == b.prefix;
+  facts.origin = a.origin.empty() ? b.origin : a.origin;
+  return normalized(facts);
+}
+
+ValueFacts concatenated_facts(const ValueFacts& a, const ValueFacts& b) {
+  if (a.exact && a.prefix.empty()) return b;
+  if (b.exact && b.prefix.empty()) return a;
+  ValueFacts facts;
+  facts.bits = a.bits & b.bits & kAbsenceFacts;
+  auto either = [&](ValueFact fact) {
+    if (a.has(fact) || b.has(fact)) facts.bits |= bit(fact);
+  };
+  either(ValueFact::HasSlash);
+  either(ValueFact::NonEmpty);
+  // The first character is a's unless a may be empty; the last is b's unless b may.
+  auto edge = [&](ValueFact fact, const ValueFacts& near, const ValueFacts& far) {
+    if (near.has(fact) && (near.has(ValueFact::NonEmpty) || far.has(fact))) facts.bits |= bit(fact);
+  };
+  edge(ValueFact::NoLeadingDash, a, b);
+  edge(ValueFact::NoTrailingSlash, b, a);
+  edge(ValueFact::NoTrailingNewline, b, a);
+  facts.prefix = a.exact ? a.prefix + b.prefix : a.prefix;
+  facts.suffix = b.exact ? a.suffix + b.suffix : b.suffix;
+  facts.exact = a.exact && b.exact;
+  facts.origin = a.origin.empty() ? b.origin : a.origin;
+  return normalized(facts);
+}
+
+ValueFactIndex::ValueFactIndex(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
+                               const IntegerInference& integers, Dialect dialect)
+    : source_(source), tree_(tree), scopes_(scopes), integers_(integers), dialect_(dialect) {
+  line_starts_.push_back(0);
+  for (uint32_t i = 0; i < source_.size(); ++i) {
+    if (source_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+  index_commands();
+  // A call of a function that runs `eval` or `.` may assign anything too.
+  std::vector<const Node*> opaque_calls;
+  for (const Function& function : scopes_.functions()) {
+    for (const Node* opaque : opaque_commands_) {
+      if (!tree_.contains(function.node, opaque)) continue;
+      const std::vector<const Node*>& calls = scopes_.calls(function.name);
+      opaque_calls.insert(opaque_calls.end(), calls.begin(), calls.end());
+      break;
+    }
+  }
+  opaque_commands_.insert(opaque_commands_.end(), opaque_calls.begin(), opaque_calls.end());
+  solve();
+}
+
+// Greatest fixed point: every variable starts with every fact, and loses
+// those one of its definitions does not give, until nothing changes. The
+// facts only shrink, so a few rounds reach it; past the limit nothing is kept.
+void ValueFactIndex::solve() {
+  ValueFacts top;
+  top.bits = 0xffff & ~bit(ValueFact::CanonicalInteger);
+  top.origin.clear();
+  for (const Variable& variable : scopes_.variables()) {
+    if (!variable.definitions.empty()) facts_[&variable] = top;
+  }
+  solving_ = true;
+  constexpr int kMaxRounds = 8;
+  bool changed = true;
+  for (int round = 0; changed && round < kMaxRounds; ++round) {
+    changed = false;
+    for (const Variable& variable : scopes_.variables()) {
+      if (variable.definitions.empty()) continue;
+      std::optional<ValueFacts> all;
+      for (const Definition& definition : variable.definitions) {
+        ValueFacts one = definition_facts(variable, definition);
+        all = all ? common_facts(*all, one) : one;
+      }
+      ValueFacts& known = facts_[&variable];
+      if (all->bits != known.bits || all->prefix != known.prefix || all->suffix != known.suffix) {
+        known = *all;
+        changed = true;
+      }
+    }
+  }
+  if (changed) facts_.clear();
+  solving_ = false;
+  for (const Variable& variable : scopes_.variables()) {
+    auto it = facts_.find(&variable);
+    if (it == facts_.end()) continue;
+    it->second.origin = describe_definitions(variable);
+  }
+}
+
+void ValueFactIndex::index_commands() {
+  visit(tree_.root(), [&](const Node* node) {
+    if (!node->is(NodeKind::SimpleCommand)) return true;
+    std::optional<std::string> name = command_name(source_, node);
+    if (!name) return true;
+    if (*name == "eval" || *name == "." || *name == "source") opaque_commands_.push_back(node);
+    if (*name == "trap") {
+      std::string_view text = node_text(source_, node);
+      for (const Function& function : scopes_.functions()) {
+        if (text.find(function.name) != std::string_view::npos) traps_mention_functions_ = true;
+      }
+    }
+    return true;
+  });
+}
+
+std::string ValueFactIndex::describe_definitions(const Variable& variable) const {
+  if (variable.definitions.size() != 1) {
+    return fmt::format("from the {} places `${}` is set", variable.definitions.size(), variable.name);
+  }
+  const Definition& definition = variable.definitions[0];
+  int line = line_of(definition.node);
+  switch (definition.kind) {
+    case DefinitionKind::ForItem: return fmt::format("`${}` comes from the `for` loop on line {}", variable.name, line);
+    case DefinitionKind::Input: return fmt::format("`${}` is read on line {}", variable.name, line);
+    default: return fmt::format("`${}` is set once, on line {}", variable.name, line);
+  }
+}
+
+ValueFacts ValueFactIndex::definition_facts(const Variable& variable, const Definition& definition) const {
+  const VariableAttributes& attributes = variable.attributes;
+  if (attributes.indexed_array || attributes.associative_array || attributes.floating) return {};
+  if (attributes.integer) return number_facts(attributes.integer_base == 10, false);
+  switch (definition.kind) {
+    case DefinitionKind::Value:
+      return definition.value == nullptr ? literal_facts("") : word_facts(definition.value);
+    case DefinitionKind::Arithmetic:
+      return number_facts(dialect_ != Dialect::Ksh, false);
+    case DefinitionKind::ForItem:
+      return for_item_facts(definition.value);
+    case DefinitionKind::Unset:
+      return literal_facts("");
+    case DefinitionKind::Input: {
+      // `read` takes one line; its options that read more (-d, -N) or into
+      // arrays are refused.
+      const Node* command = definition.node;
+      if (command == nullptr || !command->is(NodeKind::SimpleCommand) ||
+          command_name(source_, command) != "read") {
+        return {};
+      }
+      for (const Node* word : command_words(command)) {
+        std::optional<std::string> text = static_word_value(source_, word);
+        if (!text) return {};
+        if (text->starts_with('-') && text->find_first_of("dNaAn") != std::string::npos) return {};
+      }
+      ValueFacts facts;
+      facts.bits = bit(ValueFact::NoNewline);
+      return normalized(facts);
+    }
+    default:
+      return {};
+  }
+}
+
+ValueFacts ValueFactIndex::for_item_facts(const Node* loop) const {
+  if ((loop->flags & kForHasIn) == 0 || loop->kids.size() < 2) return {};
+  std::optional<ValueFacts> all;
+  for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
+    const Node* word = loop->kids[i];
+    ValueFacts item;
+    if (std::optional<std::string> text = static_word_value(source_, word)) {
+      item = literal_facts(*text);
+    } else if ((word->flags & kWordHasGlob) != 0) {
+      item = pattern_facts(source_, word, true).value_or(ValueFacts{});
+    } else if (word->kids.size() == 1 && !word->kids[0]->is(NodeKind::DoubleQuoted)) {
+      // An unquoted expansion alone: its fields are split at blanks and
+      // newlines, so none is empty or has a newline.
+      item.bits = bit(ValueFact::NoNewline) | bit(ValueFact::NonEmpty);
+      if (word->kids[0]->is(NodeKind::ParamExp)) {
+        ValueFacts whole = parameter_facts(word->kids[0]);
+        if (whole.has(ValueFact::NoGlobChars)) item.bits |= whole.bits & kAbsenceFacts;
+      }
+      item = normalized(item);
+    } else {
+      item = word_facts(word);
+    }
+    all = all ? common_facts(*all, item) : item;
+  }
+  return all.value_or(ValueFacts{});
+}
+
+ValueFacts ValueFactIndex::word_facts(const Node* word) const {
+  if (word == nullptr || !word->is(NodeKind::Word)) return {};
+  if ((word->flags & (kWordHasTilde | kWordHasBrace)) != 0) return {};
+  ValueFacts facts = literal_facts("");
+  for (const Node* part : word->kids) facts = concatenated_facts(facts, part_facts(part, word));
+  return facts;
+}
+
+ValueFacts ValueFactIndex::part_facts(const Node* part, const Node* word) const {
+  if (std::optional<std::string> text = static_part_value(source_, part)) return literal_facts(*text);
+  switch (part->kind) {
+    case NodeKind::DoubleQuoted: {
+      ValueFacts facts = literal_facts("");
+      for (const Node* kid : part->kids) facts = concatenated_facts(facts, part_facts(kid, word));
+      return facts;
+    }
+    case NodeKind::ParamExp:
+      return parameter_facts(part);
+    case NodeKind::ArithExp:
+      return number_facts(!part->kids.empty() && integers_.integer_arithmetic(part->kids[0]), false);
+    case NodeKind::CommandSub:
+    case NodeKind::Backtick: {
+      ValueFacts facts;
+      facts.bits = bit(ValueFact::NoTrailingNewline);
+      if (integers_.integer_word(word) && word->kids.size() == 1 && unquoted(word->kids[0]) == part) {
+        return number_facts(true, false);
+      }
+      return facts;
+    }
+    default:
+      return {};
+  }
+}
+
+ValueFacts ValueFactIndex::parameter_facts(const Node* param) const {
+  std::string_view name = param->text;
+  if ((param->flags & kParamLength) != 0 && param->op.empty()) return number_facts(true, true);
+  if (name == "?" || name == "#" || name == "$") return number_facts(true, true);
+  if (!is_identifier(name) || !param->kids.empty() || (param->flags & kParamIndirect) != 0) {
+    std::string_view op = param->op;
+    if (!is_identifier(name) || (param->flags & kParamIndirect) != 0) return {};
+    ValueFacts value = facts_at(name, param);
+    if (op == ":-" || op == "-") {
+      const Node* operand = param->kids.empty() ? nullptr : param->kids.back();
+      return common_facts(value, operand != nullptr && operand->is(NodeKind::Word) ? word_facts(operand) : literal_facts(""));
+    }
+    if (op == "#" || op == "##" || op == "%" || op == "%%") {
+      ValueFacts kept;
+      kept.bits = value.bits & kAbsenceFacts;
+      std::string_view pattern = param->kids.empty() ? "" : node_text(source_, param->kids.back());
+      // Removing everything through the last (or from the first) `/` leaves none.
+      if ((op == "##" && pattern == "*/") || (op == "%%" && pattern == "/*")) kept.bits |= bit(ValueFact::NoSlash);
+      kept.origin = value.origin;
+      return normalized(kept);
+    }
+    return {};
+  }
+  return facts_at(name, param);
+}
+
+ValueFacts ValueFactIndex::variable_facts(std::string_view name, const Node* at) const {
+  const Variable* variable = scopes_.lookup(name, at);
+  if (variable == nullptr) return {};
+  auto it = facts_.find(variable);
+  return it == facts_.end() ? ValueFacts{} : it->second;
+}
+
+ValueFacts ValueFactIndex::facts_at(std::string_view name, const Node* use) const {
+  ValueFacts facts;
+  bool defined = is_identifier(name) && defined_on_every_path(name, use);
+  if (defined && scopes_.has_opaque_code()) {
+    // `eval` and `.` may assign it: only a definition after the last one
+    // that can run before the use is trusted.
+    const Node* definition = nearest_definition(source_, tree_, name, use);
+    defined = definition != nullptr && !runs_between(tree_, opaque_commands_, definition, use);
+  }
+  if (solving_) {
+    // While solving, a variable read in another's definition counts with
+    // what it is known to hold so far.
+    return defined ? variable_facts(name, use) : ValueFacts{};
+  }
+  if (defined) {
+    facts = variable_facts(name, use);
+    if (integers_.certainly_integer(name, use)) facts.bits |= bit(ValueFact::CanonicalInteger);
+  } else {
+    facts.origin = fmt::format("`${}` may be unset or come from outside the script here", name);
+  }
+  if (scopes_.has_opaque_code() && facts.bits == 0) {
+    facts.origin = "the script runs `eval` or `.` before it, which may assign any variable";
+  }
+  return refined_by_guards(name, use, std::move(facts));
+}
+
+ValueFacts ValueFactIndex::facts_at(const Node* param_exp) const {
+  if (param_exp == nullptr || !param_exp->is(NodeKind::ParamExp)) return {};
+  if (!param_exp->op.empty() || !param_exp->kids.empty() || (param_exp->flags & (kParamIndirect | kParamLength)) != 0) {
+    return parameter_facts(param_exp);
+  }
+  if (param_exp->text == "?" || param_exp->text == "#" || param_exp->text == "$") return number_facts(true, true);
+  return facts_at(param_exp->text, param_exp);
+}
+
+int ValueFactIndex::line_of(const Node* node) const {
+  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), node->begin) - line_starts_.begin());
+}
+
+}  // namespace forklift
