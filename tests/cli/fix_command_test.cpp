@@ -206,8 +206,8 @@ TEST_CASE("fix --diff --statistics counts the forks removed and left, per rule a
   INFO(r.err);
   CHECK(r.err.find("fork statistics over 1 file") != std::string::npos);
   // basename's fix is safe (the glob proves the facts), dirname's needs --unsafe-fixes.
-  CHECK(r.err.find("FL301  basename                            1 / 1           0 / 0") != std::string::npos);
-  CHECK(r.err.find("FL302  dirname                             0 / 0           1 / 1  1 needs --unsafe-fixes") !=
+  CHECK(r.err.find("FL301  basename                             1 / 1           0 / 0") != std::string::npos);
+  CHECK(r.err.find("FL302  dirname                              0 / 0           1 / 1  1 needs --unsafe-fixes") !=
         std::string::npos);
   CHECK(r.err.find("  basename                  1 ->      0   100%") != std::string::npos);
   CHECK(r.err.find("  dirname                   1 ->      1     0%") != std::string::npos);
