@@ -92,7 +92,11 @@ TEST_CASE("trap 4.2: $[ ] is bash only, (( )) and let are not in dash") {
 TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empty input") {
   CHECK(first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh).fix == Applicability::Unsafe);
   CHECK(first_finding("FL302", "d=$(dirname \"$1\")\necho $d\n", Dialect::Sh).fix == Applicability::Unsafe);
-  CHECK(first_finding("FL301", "b=$(basename \"$1\" .txt)\necho $b\n", Dialect::Sh).fix == Applicability::DisplayOnly);
+  // With a suffix: two steps, the second skipped when the name is the suffix (`basename .txt .txt` is `.txt`).
+  Finding suffix = first_finding("FL301", "b=$(basename \"$1\" .txt)\necho $b\n", Dialect::Sh);
+  CHECK(suffix.fix == Applicability::Unsafe);
+  CHECK(suffix.replacement == "b=${1##*/}; [ \"$b\" = .txt ] || b=${b%.txt}");
+  CHECK(first_finding("FL301", "echo \"$(basename \"$1\" .txt)\"\n", Dialect::Sh).fix == Applicability::DisplayOnly);
 }
 
 TEST_CASE("trap 4.3: echo | wc -c counts the newline echo adds") {
@@ -127,7 +131,9 @@ TEST_CASE("trap 4.3: tr a-z A-Z leaves non-ASCII letters alone, ${v^^} does not"
 TEST_CASE("trap 4.3: cut -f2 on a value without the delimiter prints the whole value") {
   Finding second = first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f2)\necho $u\n", Dialect::Sh);
   CHECK(second.reported);
-  CHECK_FALSE(second.fix.has_value());
+  // A value without the delimiter keeps the whole value, as `cut` prints the whole line.
+  CHECK(second.replacement == "case $1 in *:*) u=$1; u=${u#*:}; u=${u%%:*} ;; *) u=$1 ;; esac");
+  CHECK(second.fix == Applicability::Unsafe);
   CHECK(first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f1)\necho $u\n", Dialect::Sh).replacement == "${1%%:*}");
 }
 
