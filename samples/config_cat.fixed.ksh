@@ -6,7 +6,7 @@ file=${1:-/etc/forklift.conf}
 while IFS= read -r line
 do
     key=${line%%=*}
-    value=$(echo "$line" | cut -d= -f2)
+    case $line in *=*) value=$line; value=${value#*=}; value=${value%%=*} ;; *) value=$line ;; esac
     echo "key=$key value=$value"
 done < "$file"
 content=$(<"$file")

@@ -6,8 +6,8 @@
 count=0
 while read -r record
 do
-    size=${record%%" "*}
-    path=$(echo "$record" | cut -d' ' -f2)
+    size=${record%%' '*}
+    case $record in *' '*) path=$record; path=${path#*' '}; path=${path%%' '*} ;; *) path=$record ;; esac
     name=${path##*/}
     sizes[$count]=$size
     names[$count]=$name
