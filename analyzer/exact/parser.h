@@ -73,6 +73,20 @@ struct PendingHereDoc {
   bool quoted;
 };
 
+// The state of one word's scan (analyzer/exact/word_parser.cpp).
+struct WordScan {
+  WordMode mode;
+  uint32_t word_begin;
+  bool allow_quotes;
+  // Nesting of [] in subscripts, () in regexes and extended globs. (A `{` in
+  // `${x:-{a}}` does not nest: the operand ends at the first `}`, as in bash
+  // and ksh.)
+  int depth = 0;
+  int open_ternaries = 0;      // `?` of `${v:a?1:2}` whose `:` is not the length's
+  bool regex_follows = false;  // after ksh `~(E)`, parentheses group the regex
+  bool stop = false;           // the byte at pos_ ends the word
+};
+
 class Parser {
  public:
   Parser(Ast& ast, std::string_view source, Dialect dialect, std::vector<Span>& comments,
@@ -177,6 +191,8 @@ class Parser {
   Node* parse_word(WordMode mode);  // null when no word starts here
   Node* parse_word_until(WordMode mode);  // always a Word, possibly empty
   void parse_word_parts(WordMode mode, std::vector<Node*>& parts);
+  Node* scan_word_part(WordScan& scan, char c);
+  void scan_word_punctuation(WordScan& scan, char c);
   bool trailing_line_continuation() const;
   Node* parse_single_quoted();
   Node* parse_double_quoted(NodeKind kind, uint32_t begin);

@@ -78,157 +78,153 @@ bool Parser::trailing_line_continuation() const {
 
 void Parser::parse_word_parts(WordMode mode, std::vector<Node*>& parts) {
   const SpecialTable& special = kSpecial[static_cast<size_t>(mode)];
-  const uint32_t word_begin = pos_;
-  const bool allow_quotes = mode != WordMode::DoubleQuoted && mode != WordMode::HereDoc;
+  WordScan scan{mode, pos_, mode != WordMode::DoubleQuoted && mode != WordMode::HereDoc};
   uint32_t literal_begin = pos_;
-  // Nesting of [] in subscripts, () in regexes and extended globs. (A `{` in
-  // `${x:-{a}}` does not nest: the operand ends at the first `}`, as in bash
-  // and ksh.)
-  int depth = 0;
-  int open_ternaries = 0;  // `?` of `${v:a?1:2}` whose `:` is not the length's
-  bool regex_follows = false;  // after ksh `~(E)`, parentheses group the regex
-  bool stop = false;
-  while (!stop && pos_ < end_) {
+  auto flush_literal = [&](uint32_t end) {
+    if (end <= literal_begin) return;
+    Node* literal = make(NodeKind::Literal, literal_begin, end);
+    literal->text = slice(literal_begin, end);
+    parts.push_back(literal);
+  };
+  while (!scan.stop && pos_ < end_) {
     auto c = static_cast<unsigned char>(src_[pos_]);
     if (!special[c]) {
       ++pos_;
       continue;
     }
     const uint32_t at = pos_;
-    Node* part = nullptr;
-    switch (c) {
-      case '\\':
-        if (mode == WordMode::Command && depth == 0 && trailing_line_continuation()) {
-          stop = true;
-        } else {
-          pos_ = std::min(pos_ + 2, end_);
-        }
-        break;
-      case '\'':
-        if (allow_quotes && !(in_double_quotes_ && is_operand_mode(mode))) {
-          part = parse_single_quoted();
-        } else {
-          ++pos_;
-        }
-        break;
-      case '"':
-        if (mode == WordMode::DoubleQuoted) {
-          stop = true;
-        } else {
-          part = parse_double_quoted(NodeKind::DoubleQuoted, pos_);
-        }
-        break;
-      case '`':
-        part = parse_backtick();
-        break;
-      case '$':
-        part = parse_dollar(allow_quotes);
-        if (part == nullptr) ++pos_;
-        break;
-      case '?': case '*': case '+': case '@': case '!':
-        if (mode == WordMode::ParamOffset) {
-          if (depth == 0) ++open_ternaries;
-          ++pos_;
-        } else if (peek(1) == '(') {
-          ++depth;
-          pos_ += 2;
-        } else {
-          ++pos_;
-        }
-        break;
-      case '[':
-        ++depth;
-        ++pos_;
-        break;
-      case '{':
-        if (uint32_t after = dialect_ == Dialect::Ksh ? counted_group_open(src_, pos_) : 0; after != 0 && after <= end_) {
-          ++depth;
-          pos_ = after;
-        } else {
-          ++pos_;
-        }
-        break;
-      case '~': case '%':  // ksh `~(E)regex` (a pattern with options), `%(())` (balanced pairs)
-        if (dialect_ == Dialect::Ksh && peek(1) == '(') {
-          ++depth;
-          pos_ += 2;
-          regex_follows = regex_follows || c == '~';
-        } else {
-          ++pos_;
-        }
-        break;
-      case '}': case ']':
-        if (depth == 0) {
-          stop = true;
-        } else {
-          --depth;
-          ++pos_;
-        }
-        break;
-      case '/': case ':':
-        if (c == ':' && depth == 0 && open_ternaries > 0) {
-          --open_ternaries;
-        } else {
-          stop = depth == 0;
-        }
-        if (!stop) ++pos_;
-        break;
-      case '(':
-        if (mode == WordMode::Regex || mode == WordMode::ParamOffset || depth > 0 || regex_follows) {
-          ++depth;
-          ++pos_;
-        } else {
-          stop = true;
-        }
-        break;
-      case ')':
-        if (depth > 0) {
-          --depth;
-          ++pos_;
-        } else if (mode == WordMode::ParamOperand || mode == WordMode::ParamPattern) {
-          ++pos_;
-        } else {
-          stop = true;
-        }
-        break;
-      case '\r':
-        if (depth == 0 && peek(1) == '\n') {
-          stop = true;
-        } else {
-          ++pos_;
-        }
-        break;
-      case '<': case '>':
-        if (at == word_begin && peek(1) == '(' && !posix_sh()) {
-          part = parse_process_substitution();
-        } else if (depth > 0) {
-          ++pos_;
-        } else {
-          stop = true;
-        }
-        break;
-      default:  // blanks, newline, `;`, `&`, `|`: literal only inside parentheses
-        if (depth > 0) {
-          ++pos_;
-        } else {
-          stop = true;
-        }
-        break;
-    }
-    if (part != nullptr) {
-      if (at > literal_begin) {
-        Node* literal = make(NodeKind::Literal, literal_begin, at);
-        literal->text = slice(literal_begin, at);
-        parts.push_back(literal);
-      }
-      parts.push_back(part);
-      literal_begin = pos_;
-    }
+    Node* part = scan_word_part(scan, static_cast<char>(c));
+    if (part == nullptr) continue;
+    flush_literal(at);
+    parts.push_back(part);
+    literal_begin = pos_;
   }
-  if (pos_ > literal_begin) {
-    Node* literal = make(NodeKind::Literal, literal_begin, pos_);
-    literal->text = slice(literal_begin, pos_);
-    parts.push_back(literal);
+  flush_literal(pos_);
+}
+
+// A quote, an expansion or a process substitution at pos_, parsed; other
+// special bytes are stepped over (scan_word_punctuation), or end the word.
+Node* Parser::scan_word_part(WordScan& scan, char c) {
+  Node* part = nullptr;
+  switch (c) {
+    case '\\':
+      if (scan.mode == WordMode::Command && scan.depth == 0 && trailing_line_continuation()) {
+        scan.stop = true;
+      } else {
+        pos_ = std::min(pos_ + 2, end_);
+      }
+      return nullptr;
+    case '\'':
+      if (scan.allow_quotes && !(in_double_quotes_ && is_operand_mode(scan.mode))) return parse_single_quoted();
+      ++pos_;
+      return nullptr;
+    case '"':
+      if (scan.mode != WordMode::DoubleQuoted) return parse_double_quoted(NodeKind::DoubleQuoted, pos_);
+      scan.stop = true;
+      return nullptr;
+    case '`':
+      return parse_backtick();
+    case '$':
+      part = parse_dollar(scan.allow_quotes);
+      if (part == nullptr) ++pos_;
+      return part;
+    case '<': case '>':
+      if (pos_ == scan.word_begin && peek(1) == '(' && !posix_sh()) return parse_process_substitution();
+      break;
+    default:
+      break;
+  }
+  scan_word_punctuation(scan, c);
+  return nullptr;
+}
+
+// Glob, pattern, subscript and grouping bytes: they nest (depth) or end the
+// word, depending on the mode.
+void Parser::scan_word_punctuation(WordScan& scan, char c) {
+  // Steps over the byte when it does not end the word: nothing ends it inside a group.
+  auto literal_unless_outermost = [&] {
+    if (scan.depth > 0) {
+      ++pos_;
+    } else {
+      scan.stop = true;
+    }
+  };
+  auto open_group = [&](uint32_t width) {
+    ++scan.depth;
+    pos_ += width;
+  };
+  switch (c) {
+    case '?': case '*': case '+': case '@': case '!':
+      if (scan.mode == WordMode::ParamOffset) {
+        if (scan.depth == 0) ++scan.open_ternaries;
+        ++pos_;
+      } else if (peek(1) == '(') {
+        open_group(2);
+      } else {
+        ++pos_;
+      }
+      return;
+    case '[':
+      open_group(1);
+      return;
+    case '{':
+      if (uint32_t after = dialect_ == Dialect::Ksh ? counted_group_open(src_, pos_) : 0; after != 0 && after <= end_) {
+        open_group(after - pos_);
+      } else {
+        ++pos_;
+      }
+      return;
+    case '~': case '%':  // ksh `~(E)regex` (a pattern with options), `%(())` (balanced pairs)
+      if (dialect_ == Dialect::Ksh && peek(1) == '(') {
+        open_group(2);
+        scan.regex_follows = scan.regex_follows || c == '~';
+      } else {
+        ++pos_;
+      }
+      return;
+    case '}': case ']':
+      if (scan.depth == 0) {
+        scan.stop = true;
+      } else {
+        --scan.depth;
+        ++pos_;
+      }
+      return;
+    case '/': case ':':
+      if (c == ':' && scan.depth == 0 && scan.open_ternaries > 0) {
+        --scan.open_ternaries;
+      } else {
+        scan.stop = scan.depth == 0;
+      }
+      if (!scan.stop) ++pos_;
+      return;
+    case '(':
+      if (scan.mode == WordMode::Regex || scan.mode == WordMode::ParamOffset || scan.depth > 0 || scan.regex_follows) {
+        open_group(1);
+      } else {
+        scan.stop = true;
+      }
+      return;
+    case ')':
+      if (scan.depth > 0) {
+        --scan.depth;
+        ++pos_;
+      } else if (scan.mode == WordMode::ParamOperand || scan.mode == WordMode::ParamPattern) {
+        ++pos_;
+      } else {
+        scan.stop = true;
+      }
+      return;
+    case '\r':
+      if (scan.depth == 0 && peek(1) == '\n') {
+        scan.stop = true;
+      } else {
+        ++pos_;
+      }
+      return;
+    default:  // blanks, newline, `;`, `&`, `|`, `<`, `>`: literal only inside parentheses
+      literal_unless_outermost();
+      return;
   }
 }
 
