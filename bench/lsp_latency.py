@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Latency and memory of `forklift lsp` on a large script, measured as an editor sees them.
 
-  bench/lsp_latency.py [--binary build/default/cli/forklift] [--lines 10000] [--edits 20]
+  bench/lsp_latency.py [--binary build/default/cli/forklift] [--lines 10000] [--edits 20] [--file SCRIPT]
 
 Reports: first diagnostics after didOpen, diagnostics after a one-line change
 (median and worst over --edits changes, debounce included; both until the
@@ -9,8 +9,13 @@ notification has been received whole and, separately, the time this client
 then spends parsing its JSON, ~1.8 MB here), the server's CPU
 time for each (user + system: what the work costs on a machine shared with
 others, where wall time also counts waiting for a core), resident memory
-(VmRSS at the end, VmHWM peak), and the time from `exit` to the process end.
-Goals: < 200 ms, < 50 ms, < 50 MB, exit < 100 ms.
+(VmRSS at the end, VmHWM peak), the time from `exit` to the process end, and
+code actions: at one diagnostic (median over the first --actions findings)
+and over the whole document, each asked twice (the second answer may reuse
+the first's work, as an editor asking again on the same version does).
+--file measures a real script instead of the generated one.
+Goals: < 200 ms, < 50 ms, < 50 MB, exit < 100 ms, code actions < 20 ms at one
+position and < 100 ms over the document.
 """
 import argparse
 import json
@@ -58,6 +63,7 @@ class Client:
         self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.next_id = 1
         self.received_at = 0.0  # perf_counter when the last message body had been read whole
+        self.diagnostics_seen = []
 
     def send(self, message):
         body = json.dumps(message).encode()
@@ -98,7 +104,24 @@ class Client:
             params = message.get("params", {})
             if message.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri \
                     and params.get("version") == version:
-                return params["diagnostics"]
+                self.diagnostics_seen = params["diagnostics"]
+                return self.diagnostics_seen
+
+
+def code_action_times(client, uri, diagnostics, line_count, count):
+    """Wall times (ms) of code action requests at the first `count` findings,
+    and of two requests over the whole document, as Neovim sends them (the
+    findings of the range in the context)."""
+    def ask(range_, shown):
+        start = time.perf_counter()
+        client.request("textDocument/codeAction",
+                       {"textDocument": {"uri": uri}, "range": range_, "context": {"diagnostics": shown}})
+        return (time.perf_counter() - start) * 1000
+
+    at_one = [ask(d["range"], [d]) for d in diagnostics[:count]]
+    document = {"start": {"line": 0, "character": 0}, "end": {"line": line_count + 1, "character": 0}}
+    whole = [ask(document, diagnostics), ask(document, diagnostics)]
+    return at_one, whole
 
 
 def cpu_ms(pid):
@@ -127,15 +150,24 @@ def main():
     parser.add_argument("--binary", default="build/default/cli/forklift")
     parser.add_argument("--lines", type=int, default=10000)
     parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=20)
+    parser.add_argument("--file")
     args = parser.parse_args()
 
     load = os.getloadavg()[0]
-    text, line_count = make_script(args.lines)
+    if args.file:
+        with open(args.file, encoding="utf-8", errors="surrogateescape") as script:
+            text = script.read()
+        line_count = text.count("\n")
+    else:
+        text, line_count = make_script(args.lines)
     uri = "file:///tmp/forklift-bench/big.sh"
     client = Client(args.binary)
     client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {
-        # As Neovim declares it: the loop around each finding is sent too.
-        "textDocument": {"publishDiagnostics": {"relatedInformation": True}}}})
+        # As Neovim declares it: the loop around each finding is sent too, and
+        # code actions' edits may be resolved when one is chosen.
+        "textDocument": {"publishDiagnostics": {"relatedInformation": True},
+                         "codeAction": {"resolveSupport": {"properties": ["edit"]}}}}})
     client.notify("initialized", {})
 
     pid = client.proc.pid
@@ -169,6 +201,8 @@ def main():
         change_ms.append((client.received_at - start) * 1000)
         change_cpu.append(cpu_ms(pid) - cpu_before)
 
+    at_one, whole = code_action_times(client, uri, client.diagnostics_seen, line_count, args.actions)
+
     rss_mib = memory_kib(client.proc.pid, "VmRSS") / 1024
     peak_mib = memory_kib(client.proc.pid, "VmHWM") / 1024
     client.request("shutdown", None)
@@ -184,6 +218,10 @@ def main():
           f"{max(change_ms):.1f} ms worst over {len(change_ms)} edits; "
           f"{statistics.median(change_cpu):.1f} ms CPU median   (goal < 50 ms)")
     print(f"  then parsed by this client: {statistics.median(change_parse_ms):7.1f} ms median (Python json, not the server)")
+    print(f"code action at one finding: {statistics.median(at_one):7.1f} ms wall median, "
+          f"{max(at_one):.1f} ms worst over {len(at_one)} findings   (goal < 20 ms)")
+    print(f"code actions, whole document: {whole[0]:5.1f} ms wall, then {whole[1]:.1f} ms asked again   "
+          f"(goal < 100 ms)")
     print(f"resident memory:            {rss_mib:7.1f} MiB at the end, {peak_mib:.1f} MiB peak   (goal < 50 MB)")
     print(f"exit after shutdown:        {exit_ms:7.1f} ms, status {status}   (goal < 100 ms)")
 

@@ -34,9 +34,9 @@ std::optional<CodeAction> quick_fix(const CodeActionContext& context, const fork
   return action;
 }
 
-std::optional<CodeAction> disable_rule(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
-                                       const lsp::Diagnostic& shown) {
-  auto edit = suppression_edit(context.analysis, diagnostic);
+std::optional<CodeAction> disable_rule(const CodeActionContext& context, const SuppressionPlanner& planner,
+                                       const forklift::Diagnostic& diagnostic, const lsp::Diagnostic& shown) {
+  auto edit = planner.edit(diagnostic);
   if (!edit) return std::nullopt;
   CodeAction action;
   action.title = fmt::format("Disable {} for this line", diagnostic.code);
@@ -46,6 +46,18 @@ std::optional<CodeAction> disable_rule(const CodeActionContext& context, const f
   return action;
 }
 
+const FixLoopResult& fixed(const CodeActionContext& context) {
+  const DocumentAnalysis& analysis = context.analysis;
+  if (!analysis.fixed) {
+    FixLoopOptions options;
+    options.unsafe_fixes = context.settings.unsafe_fixes;
+    analysis.fixed = run_fix_loop(*analysis.file, options, [&](const SourceFile& text) {
+      return lint_source(text, context.settings.lint);
+    });
+  }
+  return *analysis.fixed;
+}
+
 }  // namespace
 
 std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params) {
@@ -53,11 +65,14 @@ std::vector<CodeAction> code_actions(const CodeActionContext& context, const Cod
   if (kind_requested(params.only, kQuickFixKind)) {
     const SourceFile& file = *context.analysis.file;
     std::vector<CodeAction> suppressions;
+    std::optional<SuppressionPlanner> planner;  // built once, only when some diagnostic is in range
     for (const forklift::Diagnostic& diagnostic : context.analysis.diagnostics) {
+      Range range = range_of(file, diagnostic.begin, diagnostic.end, context.encoding);
+      if (!touches(range, params.range)) continue;
       lsp::Diagnostic shown = to_lsp_diagnostic(diagnostic, file, context.encoding, context.config);
-      if (!touches(shown.range, params.range)) continue;
+      if (!planner) planner.emplace(context.analysis);
       if (auto fix = quick_fix(context, diagnostic, shown)) actions.push_back(std::move(*fix));
-      if (auto disable = disable_rule(context, diagnostic, shown)) suppressions.push_back(std::move(*disable));
+      if (auto disable = disable_rule(context, *planner, diagnostic, shown)) suppressions.push_back(std::move(*disable));
     }
     // Fixes first: editors offer the first preferred action on "quick fix".
     std::move(suppressions.begin(), suppressions.end(), std::back_inserter(actions));
@@ -68,25 +83,34 @@ std::vector<CodeAction> code_actions(const CodeActionContext& context, const Cod
   return actions;
 }
 
+
 std::optional<CodeAction> fix_all_action(const CodeActionContext& context) {
   bool fixable = std::any_of(context.analysis.diagnostics.begin(), context.analysis.diagnostics.end(), [&](const auto& d) {
     return d.fix && is_applicable(d.fix->applicability, context.settings.unsafe_fixes);
   });
   if (!fixable) return std::nullopt;
-  const SourceFile& file = *context.analysis.file;
-  FixLoopOptions options;
-  options.unsafe_fixes = context.settings.unsafe_fixes;
-  FixLoopResult result = run_fix_loop(file, options, [&](const SourceFile& text) {
-    return lint_source(text, context.settings.lint);
-  });
+  CodeAction action;
+  action.kind = kForkliftFixAllKind;
+  if (context.defer_fix_all_edit && !context.analysis.fixed) {
+    action.title = "Fix all forklift findings";
+    action.resolve = CodeActionData{context.uri, context.analysis.version};
+    return action;
+  }
+  const FixLoopResult& result = fixed(context);
   if (result.failure || !result.changed()) return std::nullopt;
   int count = 0;
   for (const auto& [code, applied] : result.applied) count += applied;
-  CodeAction action;
   action.title = fmt::format("Fix all forklift findings ({} fix{})", count, count == 1 ? "" : "es");
-  action.kind = kForkliftFixAllKind;
-  action.edit.changes[context.uri] = {minimal_text_edit(file, result.text, context.encoding)};
+  action.edit.changes[context.uri] = {minimal_text_edit(*context.analysis.file, result.text, context.encoding)};
   return action;
+}
+
+std::optional<WorkspaceEdit> fix_all_edit(const CodeActionContext& context) {
+  const FixLoopResult& result = fixed(context);
+  if (result.failure || !result.changed()) return std::nullopt;
+  WorkspaceEdit edit;
+  edit.changes[context.uri] = {minimal_text_edit(*context.analysis.file, result.text, context.encoding)};
+  return edit;
 }
 
 TextEdit minimal_text_edit(const SourceFile& before, std::string_view after, PositionEncoding encoding) {

@@ -18,6 +18,7 @@ struct CodeActionContext {
   PositionEncoding encoding;
   const ServerConfig& config;
   const AnalysisSettings& settings;
+  bool defer_fix_all_edit = false;  // the client resolves it (codeAction/resolve)
 };
 
 // Quick fixes and suppressions for the diagnostics touching `range`; the
@@ -26,7 +27,11 @@ std::vector<CodeAction> code_actions(const CodeActionContext& context, const Cod
 
 // The fixes `forklift fix` would apply (with --unsafe-fixes when the
 // document's settings allow them), as one action; nullopt when there is nothing to fix.
+// With defer_fix_all_edit the action carries the data to resolve its edit
+// instead, when some diagnostic has an applicable fix.
 std::optional<CodeAction> fix_all_action(const CodeActionContext& context);
+// The edit of the fix-all action; nullopt when the fixes change nothing.
+std::optional<WorkspaceEdit> fix_all_edit(const CodeActionContext& context);
 
 // The one edit turning `before` into `after`: the differing middle.
 TextEdit minimal_text_edit(const SourceFile& before, std::string_view after, PositionEncoding encoding);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "analyzer/ast.h"
@@ -13,6 +14,7 @@
 #include "analyzer/parse_error.h"
 #include "analyzer/semantic_model.h"
 #include "analyzer/source_file.h"
+#include "rewriter/fix_loop.h"
 #include "rules/diagnostic.h"
 #include "rules/linter.h"
 
@@ -35,6 +37,10 @@ struct DocumentAnalysis {
   std::vector<ParseError> parse_errors;
   std::unique_ptr<SemanticModel> model;
   std::vector<Diagnostic> diagnostics;  // sorted, suppressions applied
+  // What `forklift fix` makes of this version, computed on first use: editors
+  // ask for code actions again and again on one version. Guarded by the lock
+  // that keeps the analysis current (AnalyzedDocument::Current).
+  mutable std::optional<FixLoopResult> fixed;
 };
 
 // Analyzes a text the exact parser parsed (`exact.ast` is set); `file` must

@@ -130,8 +130,17 @@ Result FeatureServer::with_analysis(const std::string& uri, Result fallback, Use
 std::vector<CodeAction> FeatureServer::code_actions(const CodeActionParams& params) {
   const std::string& uri = params.text_document.uri;
   return with_analysis(uri, std::vector<CodeAction>{}, [&](const DocumentAnalysis& analysis, const AnalysisSettings& settings) {
-    return lsp::code_actions(CodeActionContext{analysis, uri, encoding_, config_, settings}, params);
+    return lsp::code_actions(CodeActionContext{analysis, uri, encoding_, config_, settings, resolve_code_actions_},
+                             params);
   });
+}
+
+std::optional<WorkspaceEdit> FeatureServer::resolve_fix_all(const CodeActionData& data) {
+  return with_analysis(data.uri, std::optional<WorkspaceEdit>{},
+                       [&](const DocumentAnalysis& analysis, const AnalysisSettings& settings) -> std::optional<WorkspaceEdit> {
+                         if (analysis.version != data.version) return std::nullopt;
+                         return fix_all_edit(CodeActionContext{analysis, data.uri, encoding_, config_, settings});
+                       });
 }
 
 std::optional<Hover> FeatureServer::hover(const TextDocumentPositionParams& params) {

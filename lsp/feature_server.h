@@ -31,6 +31,7 @@ class FeatureServer : public LanguageFeatures {
 
   void set_position_encoding(PositionEncoding encoding) override { encoding_ = encoding; }
   void set_related_information_support(bool supported) override { related_information_ = supported; }
+  void set_code_action_resolve_support(bool supported) override { resolve_code_actions_ = supported; }
   void configure(const ServerConfig& config) override;
 
   void did_open(const DidOpenTextDocumentParams& params) override;
@@ -38,6 +39,7 @@ class FeatureServer : public LanguageFeatures {
   void did_close(const DidCloseTextDocumentParams& params) override;
 
   std::vector<CodeAction> code_actions(const CodeActionParams& params) override;
+  std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& data) override;
   std::optional<Hover> hover(const TextDocumentPositionParams& params) override;
   std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) override;
   std::vector<Location> definition(const TextDocumentPositionParams& params) override;
@@ -67,6 +69,7 @@ class FeatureServer : public LanguageFeatures {
   std::function<void(std::string_view)> log_;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
   bool related_information_ = false;
+  bool resolve_code_actions_ = false;
   ServerConfig config_;
   std::unique_ptr<SettingsResolver> settings_ = std::make_unique<SettingsResolver>();  // replaced by configure()
   std::atomic<uint64_t> settings_generation_ = 0;

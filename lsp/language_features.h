@@ -31,6 +31,8 @@ class LanguageFeatures {
   virtual void set_position_encoding(PositionEncoding encoding) = 0;
   // Whether the client shows a diagnostic's relatedInformation (the loop it is in).
   virtual void set_related_information_support(bool supported) = 0;
+  // Whether the client resolves a code action's edit later (codeAction/resolve).
+  virtual void set_code_action_resolve_support(bool supported) = 0;
   virtual void configure(const ServerConfig& config) = 0;
 
   virtual void did_open(const DidOpenTextDocumentParams& params) = 0;
@@ -38,6 +40,9 @@ class LanguageFeatures {
   virtual void did_close(const DidCloseTextDocumentParams& params) = 0;
 
   virtual std::vector<CodeAction> code_actions(const CodeActionParams& params) = 0;
+  // The edit of a fix-all action sent without one; nullopt when the document
+  // has changed since (the editor asks for code actions again).
+  virtual std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& data) = 0;
   virtual std::optional<Hover> hover(const TextDocumentPositionParams& params) = 0;
   virtual std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) = 0;
   virtual std::vector<Location> definition(const TextDocumentPositionParams& params) = 0;

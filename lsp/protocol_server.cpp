@@ -41,6 +41,7 @@ ProtocolServer::ProtocolServer(Transport& transport, LanguageFeatures& features,
           {"initialize", &ProtocolServer::on_initialize},
           {"shutdown", &ProtocolServer::on_shutdown},
           {"textDocument/codeAction", &ProtocolServer::on_code_action},
+          {"codeAction/resolve", &ProtocolServer::on_code_action_resolve},
           {"textDocument/hover", &ProtocolServer::on_hover},
           {"textDocument/documentSymbol", &ProtocolServer::on_document_symbol},
           {"textDocument/definition", &ProtocolServer::on_definition},
@@ -179,11 +180,13 @@ json ProtocolServer::on_initialize(const json& params) {
   PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
   features_.set_position_encoding(encoding);
   features_.set_related_information_support(client_.supports_related_information);
+  features_.set_code_action_resolve_support(client_.supports_code_action_edit_resolve);
   apply_settings(client_.initialization_options);
   state_ = State::Running;
   InitializeResult result;
   result.capabilities.position_encoding = std::string(position_encoding_name(encoding));
   result.capabilities.code_action_kinds = kCodeActionKinds;
+  result.capabilities.code_action_resolve = true;
   result.server_name = "forklift";
   result.server_version = options_.version;
   return result;
@@ -196,6 +199,15 @@ json ProtocolServer::on_shutdown(const json&) {
 }
 
 json ProtocolServer::on_code_action(const json& params) { return features_.code_actions(params.get<CodeActionParams>()); }
+
+// The action comes back as it was sent, with its edit when it can still be computed.
+json ProtocolServer::on_code_action_resolve(const json& params) {
+  json action = params;
+  auto data = params.find("data");
+  if (data == params.end()) return action;
+  if (auto edit = features_.resolve_fix_all(data->get<CodeActionData>())) action["edit"] = *edit;
+  return action;
+}
 
 json ProtocolServer::on_hover(const json& params) {
   auto hover = features_.hover(params.get<TextDocumentPositionParams>());

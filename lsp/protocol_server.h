@@ -45,6 +45,7 @@ class ProtocolServer {
   json on_initialize(const json& params);
   json on_shutdown(const json& params);
   json on_code_action(const json& params);
+  json on_code_action_resolve(const json& params);
   json on_hover(const json& params);
   json on_document_symbol(const json& params);
   json on_definition(const json& params);

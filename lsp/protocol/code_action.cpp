@@ -12,9 +12,21 @@ void from_json(const json& j, CodeActionParams& p) {
 }
 
 void to_json(json& j, const CodeAction& a) {
-  j = json{{"title", a.title}, {"kind", a.kind}, {"edit", a.edit}};
+  j = json{{"title", a.title}, {"kind", a.kind}};
+  if (a.resolve) {
+    j["data"] = *a.resolve;
+  } else {
+    j["edit"] = a.edit;
+  }
   if (!a.diagnostics.empty()) j["diagnostics"] = a.diagnostics;
   if (a.is_preferred) j["isPreferred"] = true;
+}
+
+void to_json(json& j, const CodeActionData& d) { j = json{{"uri", d.uri}, {"version", d.version}}; }
+
+void from_json(const json& j, CodeActionData& d) {
+  j.at("uri").get_to(d.uri);
+  j.at("version").get_to(d.version);
 }
 
 bool kind_requested(const std::optional<std::vector<std::string>>& only, std::string_view kind) {

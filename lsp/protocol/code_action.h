@@ -22,16 +22,27 @@ struct CodeActionParams {
   std::optional<std::vector<std::string>> only;   // context.only
 };
 
+// What codeAction/resolve needs to compute an action's edit later: clients
+// that can resolve `edit` get the fix-all action without it, since computing
+// it re-lints the document until no fix applies.
+struct CodeActionData {
+  std::string uri;
+  int64_t version = 0;
+};
+
 struct CodeAction {
   std::string title;
   std::string kind;
   std::vector<Diagnostic> diagnostics;
   bool is_preferred = false;
-  WorkspaceEdit edit;
+  WorkspaceEdit edit;                       // not sent while `resolve` is set
+  std::optional<CodeActionData> resolve;  // sent as `data`
 };
 
 void from_json(const json& j, CodeActionParams& p);
 void to_json(json& j, const CodeAction& a);
+void to_json(json& j, const CodeActionData& d);
+void from_json(const json& j, CodeActionData& d);
 
 // True when an action of `kind` is wanted by a request's `only` filter:
 // kinds are hierarchical, so "source" admits "source.fixAll.forklift".

@@ -1,5 +1,7 @@
 #include "lsp/protocol/lifecycle.h"
 
+#include <algorithm>
+
 #include <stdexcept>
 
 namespace forklift::lsp {
@@ -29,6 +31,10 @@ void from_json(const json& j, InitializeParams& p) {
       value_at(j, "/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration") == json(true);
   p.supports_related_information =
       value_at(j, "/capabilities/textDocument/publishDiagnostics/relatedInformation") == json(true);
+  if (auto resolvable = value_at(j, "/capabilities/textDocument/codeAction/resolveSupport/properties");
+      resolvable.is_array()) {
+    p.supports_code_action_edit_resolve = std::find(resolvable.begin(), resolvable.end(), json("edit")) != resolvable.end();
+  }
   p.initialization_options = value_at(j, "/initializationOptions");
 }
 
@@ -36,7 +42,7 @@ void to_json(json& j, const ServerCapabilities& c) {
   j = json{
       {"positionEncoding", c.position_encoding},
       {"textDocumentSync", {{"openClose", true}, {"change", 2 /* incremental */}}},
-      {"codeActionProvider", {{"codeActionKinds", c.code_action_kinds}, {"resolveProvider", false}}},
+      {"codeActionProvider", {{"codeActionKinds", c.code_action_kinds}, {"resolveProvider", c.code_action_resolve}}},
       {"hoverProvider", true},
       {"documentSymbolProvider", true},
       {"definitionProvider", true},

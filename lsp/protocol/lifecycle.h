@@ -15,12 +15,14 @@ struct InitializeParams {
   bool supports_configuration = false;          // workspace.configuration
   bool supports_watcher_registration = false;   // workspace.didChangeWatchedFiles.dynamicRegistration
   bool supports_related_information = false;    // textDocument.publishDiagnostics.relatedInformation
+  bool supports_code_action_edit_resolve = false;  // textDocument.codeAction.resolveSupport lists "edit"
   json initialization_options;                  // null when absent
 };
 
 struct ServerCapabilities {
   std::string position_encoding;  // "utf-8" or "utf-16"
   std::vector<std::string> code_action_kinds;
+  bool code_action_resolve = false;  // codeAction/resolve computes deferred edits
 };
 
 struct InitializeResult {

@@ -173,6 +173,30 @@ TEST_CASE("code actions: the quick fix, the suppression and fix-all", "[lsp][fea
   CHECK(unfiltered[0].kind == "source.fixAll.forklift");
 }
 
+TEST_CASE("code actions: a client that resolves edits gets fix-all without one, then the edit on resolve",
+          "[lsp][features]") {
+  Fixture f(kLoop);
+  f.features.stop();
+  f.features.set_code_action_resolve_support(true);
+  auto offered = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  REQUIRE(offered.size() == 1);
+  REQUIRE(offered[0].resolve);
+  CHECK(offered[0].edit.changes.empty());
+  CHECK(json(offered[0]).contains("data"));
+  CHECK_FALSE(json(offered[0]).contains("edit"));
+  auto edit = f.features.resolve_fix_all(*offered[0].resolve);
+  REQUIRE(edit);
+  CHECK(apply_text_edits(kLoop, json(edit->changes.at(kUri))).find("expr") == std::string::npos);
+  // Once computed for this version, the edit comes with the action.
+  auto again = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  REQUIRE(again.size() == 1);
+  CHECK_FALSE(again[0].resolve);
+  CHECK(json(again[0].edit) == json(*edit));
+  CodeActionData stale = *offered[0].resolve;
+  stale.version += 1;
+  CHECK_FALSE(f.features.resolve_fix_all(stale));
+}
+
 TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them", "[lsp][features]") {
   const std::string text = "#!/bin/bash\nn=`expr $1 + 1`\n";
   Range range{{1, 2}, {1, 3}};

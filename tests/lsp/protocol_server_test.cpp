@@ -13,6 +13,7 @@ class RecordingFeatures : public LanguageFeatures {
  public:
   void set_position_encoding(PositionEncoding e) override { encoding = e; }
   void set_related_information_support(bool) override {}
+  void set_code_action_resolve_support(bool supported) override { resolve_support = supported; }
   void configure(const ServerConfig& c) override {
     config = c;
     ++configure_calls;
@@ -24,7 +25,14 @@ class RecordingFeatures : public LanguageFeatures {
   void did_close(const DidCloseTextDocumentParams& p) override { calls.push_back("close " + p.uri); }
   std::vector<CodeAction> code_actions(const CodeActionParams& p) override {
     calls.push_back("codeAction " + p.text_document.uri);
-    return {CodeAction{"title", kQuickFixKind, {}, true, {}}};
+    return {CodeAction{"title", kQuickFixKind, {}, true, {}, std::nullopt}};
+  }
+  std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& d) override {
+    calls.push_back("resolve " + d.uri + " v" + std::to_string(d.version));
+    if (d.version != 3) return std::nullopt;
+    WorkspaceEdit edit;
+    edit.changes[d.uri] = {TextEdit{Range{{0, 0}, {0, 1}}, "y"}};
+    return edit;
   }
   std::optional<Hover> hover(const TextDocumentPositionParams& p) override {
     calls.push_back("hover " + std::to_string(p.position.line));
@@ -42,6 +50,7 @@ class RecordingFeatures : public LanguageFeatures {
   void stop() override { ++stop_calls; }
 
   PositionEncoding encoding = PositionEncoding::Utf8;
+  bool resolve_support = false;
   ServerConfig config;
   int configure_calls = 0;
   int stop_calls = 0;
@@ -82,6 +91,33 @@ TEST_CASE("UTF-8 positions are negotiated when the client offers them", "[lsp][p
   auto outcome = run_scripted_session(initialize_handshake(caps) + shutdown_and_exit(), features);
   CHECK(find_response(outcome.sent, 0)->at("result")["capabilities"]["positionEncoding"] == "utf-8");
   CHECK(features.encoding == PositionEncoding::Utf8);
+}
+
+TEST_CASE("codeAction/resolve: offered, negotiated, and the edit filled in while the version holds", "[lsp][protocol]") {
+  RecordingFeatures features;
+  json caps = {{"textDocument", {{"codeAction", {{"resolveSupport", {{"properties", {"edit"}}}}}}}}};
+  json fix_all = {{"title", "Fix all forklift findings"},
+                  {"kind", "source.fixAll.forklift"},
+                  {"data", {{"uri", "file:///a.sh"}, {"version", 3}}}};
+  json stale = fix_all;
+  stale["data"]["version"] = 2;
+  auto outcome = run_scripted_session(initialize_handshake(caps) + frame(request(1, "codeAction/resolve", fix_all)) +
+                                          frame(request(2, "codeAction/resolve", stale)) + shutdown_and_exit(),
+                                      features);
+  CHECK(find_response(outcome.sent, 0)->at("result")["capabilities"]["codeActionProvider"]["resolveProvider"] == true);
+  CHECK(features.resolve_support);
+  const json& resolved = find_response(outcome.sent, 1)->at("result");
+  CHECK(resolved["title"] == "Fix all forklift findings");
+  CHECK(resolved["edit"]["changes"]["file:///a.sh"][0]["newText"] == "y");
+  CHECK_FALSE(find_response(outcome.sent, 2)->at("result").contains("edit"));
+  CHECK(features.calls == std::vector<std::string>{"resolve file:///a.sh v3", "resolve file:///a.sh v2"});
+}
+
+TEST_CASE("a client without resolveSupport for edit is not sent deferred edits", "[lsp][protocol]") {
+  RecordingFeatures features;
+  json caps = {{"textDocument", {{"codeAction", {{"resolveSupport", {{"properties", {"command"}}}}}}}}};
+  run_scripted_session(initialize_handshake(caps) + shutdown_and_exit(), features);
+  CHECK_FALSE(features.resolve_support);
 }
 
 TEST_CASE("exit without shutdown, or the end of input, ends the server with status 1", "[lsp][protocol]") {
