@@ -1,7 +1,10 @@
 // FL102 expr-string: `expr length|substr|index|match|:` -> parameter expansions.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
+#include "rules/discarded_output.h"
+#include "rules/expr_match.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
 #include "rules/substitution_site.h"
@@ -39,8 +42,21 @@ characters (`été` is 5 against 3). `expr substr "$v" P L` with literal positiv
 way on operator-like values, so it is unsafe unless `$v` is an integer; and
 `$( )` strips trailing newlines that `${v:P-1:L}` keeps. `index`, `match` and
 `:` (anchored basic regular expressions, whose result is a count or a captured
-group) have no expansion with the same semantics: they are reported without a
-fix.
+group) have no expansion with the same semantics in general: they are
+reported without a fix, except where only the status is used.
+
+`expr STR : RE >/dev/null` run for its status (`if expr "x$v" : '.*[^a-z]'
+>/dev/null`) becomes `case STR in GLOB) true ;; *) false ;; esac` when RE is
+literals, `.`, bracket expressions and `.*`, optionally ending in `$` (expr
+anchors RE at the start and exits 0 when it matches a non-empty prefix; `.`,
+`[^…]` and `.*` match a newline in expr as `?`, `[!…]` and `*` do in a
+pattern, and `$` is the end of the string). The fix is safe when STR is
+quoted and starts with literal text that no expr operator starts with
+(`"x$v"`): a value such as `length`, `(` or `--` is read by expr as an
+operator. In dash and mksh `?` and `[…]` match a byte where expr matches a
+character: there the fix is unsafe for UTF-8 values, unless the atom only
+asks whether some character of an ASCII set occurs (`.*[^a-z]`). The
+pattern is matched as bash's `nocasematch` leaves it.
 )md";
 
 constexpr RuleInfo kInfo{"FL102", "expr-string", "`expr` string operators fork a process: use parameter expansion",
@@ -61,9 +77,13 @@ class ExprString final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
     visit(context.ast.root, [&](const Node* node) {
-      if (node->is(NodeKind::SimpleCommand) && command_name(model.source(), node) == "expr" && !has_redirects(node) &&
+      if (node->is(NodeKind::SimpleCommand) && command_name(model.source(), node) == "expr" &&
           !inside_escaped_backtick(model, node)) {
-        check_command(context, node, out);
+        if (!has_redirects(node)) {
+          check_command(context, node, out);
+        } else {
+          check_status_only(context, node, out);
+        }
       }
       return true;
     });
@@ -117,6 +137,61 @@ class ExprString final : public Rule {
       return report_without_fix(context, substitution, out);
     }
     out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`expr {}` forks a process: use `{}`", *op, replacement), safety, replacement));
+  }
+
+  // `expr STR : RE >/dev/null` as a command whose status alone is used.
+  static void check_status_only(const LintContext& context, const Node* command, std::vector<Diagnostic>& out) {
+    const SemanticModel& model = context.model;
+    std::vector<const Node*> words = command_words(command);
+    bool discarded = false;
+    if (words.size() != 4 || static_word_value(model.source(), words[2]) != ":" || has_assignments(command) ||
+        !redirects_only_discard(model, command, false, discarded) || !discarded) {
+      return;
+    }
+    const Node* up = model.parent(command);
+    if (up == nullptr || up->is(NodeKind::Pipeline) || up->is(NodeKind::CommandSub) || up->is(NodeKind::Backtick)) {
+      return;
+    }
+    std::optional<std::string> re = static_word_value(model.source(), words[3]);
+    WordView subject(words[1]);
+    std::string refusal = "a regular expression that is not literal text";
+    bool dash_like = context.dialect == Dialect::Sh || context.dialect == Dialect::Mksh;
+    std::optional<ExprStatusPattern> pattern = re ? expr_status_pattern(*re, dash_like, refusal) : std::nullopt;
+    if (!pattern || subject.has_glob() || subject.has_brace()) {
+      Diagnostic diagnostic = make_diagnostic(
+          kInfo, command, fmt::format("`expr … : …` forks a process; no `case` pattern says the same ({})", refusal));
+      attach_cost(context, command, diagnostic);
+      out.push_back(std::move(diagnostic));
+      return;
+    }
+    FixSafety safety;
+    downgrade_for_subject(model, words[1], safety);
+    for (const std::string& caveat : pattern->caveats) safety.downgrade(Applicability::Unsafe, caveat);
+    std::string replacement =
+        fmt::format("case {} in {}) true ;; *) false ;; esac", model.text(words[1]), pattern->glob);
+    out.push_back(replacement_diagnostic(context, kInfo, command,
+                                         fmt::format("`expr … : …` forks a process: use `{}`", replacement), safety,
+                                         replacement));
+  }
+
+  // expr splits and globs an unquoted operand, and reads an operator-like
+  // one as an operator; a `case` subject is neither.
+  static void downgrade_for_subject(const SemanticModel& model, const Node* word, FixSafety& safety) {
+    for (const Node* part : WordView(word).parts()) {
+      if (!part->is(NodeKind::Literal) && !part->is(NodeKind::SingleQuoted) && !part->is(NodeKind::DoubleQuoted)) {
+        safety.downgrade(Applicability::Unsafe,
+                         "expr's operand has an unquoted expansion, which is split and globbed there and not in `case`");
+        return;
+      }
+    }
+    ValueFacts facts = model.word_facts(word);
+    if (may_be_expr_operator(facts.prefix, facts.exact)) {
+      safety.downgrade(Applicability::Unsafe,
+                       "the operand does not start with literal text: expr reads a value such as `length`, `(` or "
+                       "`--` as an operator");
+    } else {
+      safety.prove(fmt::format("the operand starts with `{}`, which no expr operator starts with", facts.prefix));
+    }
   }
 
   static void report_without_fix(const LintContext& context, const Node* node, std::vector<Diagnostic>& out) {

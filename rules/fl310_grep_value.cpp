@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
+#include "rules/discarded_output.h"
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
@@ -141,28 +142,6 @@ std::optional<GrepOptions> parse_grep(const SemanticModel& model, const Node* gr
   return options;
 }
 
-// Redirections of a tested grep: its output to /dev/null (it is then as
-// quiet as -q), errors anywhere. Sets `quiet` when stdout is discarded.
-bool redirects_allowed(const SemanticModel& model, const Node* grep, bool& quiet) {
-  for (const Node* kid : grep->kids) {
-    if (!kid->is(NodeKind::Redirect)) continue;
-    if (kid->text == "<<<") continue;
-    const Node* fd = kid->kids.size() > 1 && kid->kids[0]->is(NodeKind::IoNumber) ? kid->kids[0] : nullptr;
-    std::string_view number = fd != nullptr ? model.text(fd) : "";
-    std::optional<std::string> target = static_word_value(model.source(), kid->kids.back());
-    bool to_null = target == "/dev/null";
-    if ((kid->text == ">" || kid->text == ">>" || kid->text == ">|") && to_null && (number.empty() || number == "1")) {
-      quiet = true;
-    } else if (kid->text == "&>" && to_null) {
-      quiet = true;
-    } else if (!((kid->text == ">" || kid->text == ">>") && number == "2" && to_null) &&
-               !(kid->text == ">&" && number == "2" && target == "1")) {
-      return false;
-    }
-  }
-  return true;
-}
-
 std::string glob_for(const GrepOptions& options) {
   std::string literal = options.pattern_variable.empty() ? shell_quoted_pattern(options.literal)
                                                          : fmt::format("\"${}\"", options.pattern_variable);
@@ -220,7 +199,7 @@ class GrepValue final : public Rule {
     if (!value) return;
     std::optional<GrepOptions> grep = parse_grep(model, value->consumer);
     bool quiet = grep && grep->quiet;
-    if (!grep || !redirects_allowed(model, value->consumer, quiet) || !quiet) return;
+    if (!grep || !redirects_only_discard(model, value->consumer, true, quiet) || !quiet) return;
     FixSafety safety;
     require_value_facts(model, *value, *grep, false, safety);
     std::string name(piped_name(*value));

@@ -107,10 +107,8 @@ bool piped_integer(const SemanticModel& model, const PipedValue& value) {
   return is_identifier(name) && model.certainly_integer(name, value.parameter);
 }
 
-namespace {
-
-void require_fact(const SemanticModel& model, const PipedValue& value, ValueFact fact, std::string_view why,
-                  FixSafety& safety) {
+void require_value_fact(const SemanticModel& model, const PipedValue& value, ValueFact fact, std::string_view why,
+                        FixSafety& safety) {
   ValueFacts facts = model.value_facts(value.parameter);
   if (facts.has(fact)) {
     safety.prove(facts.proof(fact, piped_name(value)));
@@ -119,14 +117,12 @@ void require_fact(const SemanticModel& model, const PipedValue& value, ValueFact
   }
 }
 
-}  // namespace
-
 void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
   if (piped_integer(model, value)) return;
   if (value.via_echo) {
-    require_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);
+    require_value_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);
     if (model.dialect() != Dialect::Bash) {
-      require_fact(model, value, ValueFact::NoBackslash, "dash's and ksh's echo interpret backslashes", safety);
+      require_value_fact(model, value, ValueFact::NoBackslash, "dash's and ksh's echo interpret backslashes", safety);
     }
   }
   if (!value.quoted) {
@@ -137,7 +133,7 @@ void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, 
 void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
   if (piped_integer(model, value)) return;
   downgrade_for_printer(model, value, safety);
-  require_fact(model, value, ValueFact::NoTrailingNewline,
+  require_value_fact(model, value, ValueFact::NoTrailingNewline,
                "`$( )` strips trailing newlines of the value, the expansion keeps them", safety);
 }
 

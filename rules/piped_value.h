@@ -43,6 +43,12 @@ std::string_view piped_name(const PipedValue& value);
 // The value is a variable proven to hold a decimal integer where it is read.
 bool piped_integer(const SemanticModel& model, const PipedValue& value);
 
+// Proves `fact` of the value in `safety`, or downgrades it to unsafe with
+// `why` (the difference the fact rules out) and the reason the fact is not
+// known.
+void require_value_fact(const SemanticModel& model, const PipedValue& value, ValueFact fact, std::string_view why,
+                        FixSafety& safety);
+
 // The differences every rewrite of a piped value into an expansion has, unless
 // the value is a known integer or value facts rule them out: echo's options
 // (a value starting with `-`) and backslashes (dash, ksh), word splitting of

@@ -6,18 +6,14 @@ void require_sed_value_facts(const SemanticModel& model, const PipedValue& value
   // A decimal integer is one line, starts with a digit or `-` followed by a
   // digit (never an echo option) and holds no backslash.
   if (piped_integer(model, value)) return;
-  safety.downgrade(Applicability::Unsafe,
-                   "the value is not known to be one line: sed edits each line of a multi-line value");
-  if (value.via_echo) {
-    safety.downgrade(Applicability::Unsafe,
-                     "the value is not known to be safe for echo: echo takes `-n` as an option and dash's echo "
-                     "interprets backslashes");
-  }
-  if (!value.quoted) {
-    safety.downgrade(Applicability::Unsafe, "the unquoted value is split and globbed before it is printed");
-  }
+  downgrade_for_printer(model, value, safety);
+  // The translation reads the value as one line: sed on a value with no
+  // newline sees exactly that line, and prints it with one newline that
+  // `$( )` strips (no translated replacement inserts a newline).
+  require_value_fact(model, value, ValueFact::NoNewline, "sed edits each line of a multi-line value", safety);
   if (!value.adds_newline) {
-    safety.downgrade(Applicability::Unsafe, "an empty value printed without a newline gives sed no line at all");
+    require_value_fact(model, value, ValueFact::NonEmpty,
+                       "an empty value printed without a newline gives sed no line at all", safety);
   }
 }
 

@@ -9,7 +9,8 @@
 
 namespace forklift {
 
-// Downgrades `safety` with the fact that is missing: the value may hold a
+// Downgrades `safety` with each fact that is missing (and names those that
+// are proven, for the safe fix's message): the value may hold a
 // newline; `echo` may take it as an option or interpret its backslashes;
 // an unquoted `$v` is split and globbed; `printf %s` of an empty value gives
 // sed no line at all.

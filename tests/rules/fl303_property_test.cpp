@@ -3,6 +3,8 @@
 // runs before and after the fix under the shells of each dialect. Wherever
 // the value has the facts the fix names (one line; for echo, no leading `-`
 // and no backslash; for a byte caveat, ASCII), the output must not change.
+// The values are literals, so the value facts know them: a fix the rule
+// calls safe must keep every output, on every value (traps included).
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
@@ -34,6 +36,8 @@ constexpr Value kValues[] = {
     {"\xc3\xa9/\xc3\xbc=b", true, true, false}, {"-n", true, false, true}, {"back\\slash/X", true, false, true},
     {"X\nY=2", false, true, true},    {"XabcY", true, true, true},       {"/", true, true, true},
     {"aaa", true, true, true},        {"Xb", true, true, true},          {"x y\tz", true, true, true},
+    {"-e", true, false, true},        {"a\\tb\\c", true, false, true},     {"X\n", false, true, true},
+    {"\nX", false, true, true},
 };
 
 std::string single_quoted(const std::string& text) {
@@ -47,12 +51,15 @@ struct Form {
   const char* snippet;  // {p}: sed's arguments
   bool via_echo;
   bool needs_here_string;
+  bool adds_newline = true;  // without one, an empty value gives sed no line
 };
 
 constexpr Form kForms[] = {
     {"printf", "r=$(printf '%s\\n' \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false},
     {"echo", "printf '<%s>\\n' \"$(echo \"$v\" | sed {p})\"", true, false},
     {"here", "r=$(sed {p} <<< \"$v\")\nprintf '[%s]\\n' \"$r\"", false, true},
+    {"printf-no-newline", "r=$(printf %s \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false, false},
+    {"unquoted", "printf '<%s>\\n' $(echo \"$v\" | sed {p})", true, false},
 };
 
 struct Dialected {
@@ -60,12 +67,15 @@ struct Dialected {
   std::vector<std::string> shells;
 };
 
+std::vector<Dialected> all_dialects() {
+  return {Dialected{Dialect::Sh, {"dash", "bash", "ksh", "mksh"}}, Dialected{Dialect::Bash, {"bash"}},
+          Dialected{Dialect::Ksh, {"ksh"}}, Dialected{Dialect::Mksh, {"mksh"}}};
+}
+
 TEST_CASE("FL303 translations keep what sed prints on values with the facts they need", "[fl303][property]") {
   int values = std::min<int>(property_case_count(3), static_cast<int>(std::size(kValues)));
   ScratchDir dir("fl303-property");
-  for (const Dialected& d : {Dialected{Dialect::Sh, {"dash", "bash", "ksh", "mksh"}},
-                             Dialected{Dialect::Bash, {"bash"}}, Dialected{Dialect::Ksh, {"ksh"}},
-                             Dialected{Dialect::Mksh, {"mksh"}}}) {
+  for (const Dialected& d : all_dialects()) {
     std::string original;
     std::vector<std::pair<std::string, const Value*>> blocks;
     for (const char* program : kPrograms) {
@@ -76,7 +86,7 @@ TEST_CASE("FL303 translations keep what sed prints on values with the facts they
           const Value& value = kValues[i];
           std::string label = fmt::format("{} | {} | {}", form.name, program, single_quoted(value.text));
           original += fmt::format("echo '== {}'\nv={}\n{}\n", blocks.size(), single_quoted(value.text), snippet);
-          bool facts = value.one_line && (value.echo_safe || !form.via_echo);
+          bool facts = value.one_line && (value.echo_safe || !form.via_echo) && (form.adds_newline || *value.text);
           blocks.emplace_back(label, facts ? &value : nullptr);
         }
       }
@@ -94,6 +104,52 @@ TEST_CASE("FL303 translations keep what sed prints on values with the facts they
         if (blocks[i].second == nullptr || (bytes && !blocks[i].second->ascii)) continue;
         std::string key = std::to_string(i);
         INFO(shell << ": " << blocks[i].first);
+        CHECK(after[key] == before[key]);
+      }
+    }
+  }
+}
+
+// Each block reads its own variable, assigned once: the value facts then
+// know its literal value, as they would a value from `for x in a b`.
+std::string own_variable(std::string snippet, size_t block) {
+  std::string name = fmt::format("$v{}", block);
+  for (size_t at = snippet.find("$v"); at != std::string::npos; at = snippet.find("$v", at + name.size())) {
+    snippet.replace(at, 2, name);
+  }
+  return snippet;
+}
+
+TEST_CASE("FL303 fixes it calls safe keep what sed prints on every value", "[fl303][property]") {
+  int programs = std::min<int>(property_case_count(3), static_cast<int>(std::size(kPrograms)));
+  ScratchDir dir("fl303-safe-property");
+  for (const Dialected& d : {Dialected{Dialect::Sh, {"dash", "bash", "ksh", "mksh"}}, Dialected{Dialect::Bash, {"bash"}}}) {
+    std::string original;
+    std::vector<std::string> labels;
+    for (int p = 0; p < programs; ++p) {
+      for (const Form& form : kForms) {
+        if (form.needs_here_string) continue;
+        std::string snippet = fmt::format(fmt::runtime(form.snippet), fmt::arg("p", kPrograms[p]));
+        for (const Value& value : kValues) {
+          size_t block = labels.size();
+          original += fmt::format("echo '== {}'\nv{}={}\n{}\n", block, block, single_quoted(value.text),
+                                  own_variable(snippet, block));
+          labels.push_back(fmt::format("{} | {} | {}", form.name, kPrograms[p], single_quoted(value.text)));
+        }
+      }
+    }
+    RuleRun run = run_rule("FL303", "property.sh", original, d.dialect);
+    REQUIRE(run.parse_error.empty());
+    std::string fixed = apply_fixes(original, run.diagnostics, Applicability::Safe);
+    // Literal one-line values make some fixes safe: the check below sees them.
+    REQUIRE(fixed != original);
+    for (const std::string& shell : available_shells(d.shells)) {
+      std::map<std::string, std::string> before = split_marked(run_shell(shell, dir.path(), original));
+      std::map<std::string, std::string> after = split_marked(run_shell(shell, dir.path(), fixed));
+      REQUIRE(before.size() == labels.size());
+      for (size_t i = 0; i < labels.size(); ++i) {
+        std::string key = std::to_string(i);
+        INFO(shell << " (" << dialect_name(d.dialect) << "): " << labels[i]);
         CHECK(after[key] == before[key]);
       }
     }
