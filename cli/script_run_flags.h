@@ -16,13 +16,17 @@ struct ScriptRunFlags {
   std::vector<std::string> args, env, inputs;
   std::optional<std::string> stdin_file;
   double timeout_seconds = 60;
+  std::string sandbox = "auto";
+  bool no_sandbox = false;
 
-  // Registers --arg, --env, --input, --stdin and --timeout on `command`.
+  // Registers --arg, --env, --input, --stdin, --timeout, --sandbox and
+  // --no-sandbox on `command`.
   void add_to(CLI::App& command);
 };
 
 // The run settings every run shares; nullopt (after saying why on stderr)
-// on a bad flag: an --env without `=`, a missing --input, an unreadable --stdin.
+// on a bad flag: an --env without `=`, a missing --input, an unreadable
+// --stdin, a sandbox this machine cannot make. --no-sandbox is warned about.
 std::optional<harness::ScriptRun> script_run_settings(const ScriptRunFlags& flags);
 
 // `first`, then each requested shell once, in order; "forklift" is the

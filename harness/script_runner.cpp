@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -20,38 +19,14 @@
 #include <fmt/format.h>
 
 #include "harness/bench/process_count.h"
+#include "harness/script_spawn.h"
 #include "interp/exec/process_launcher.h"
-
-extern char** environ;
 
 namespace forklift::harness {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// A closed-on-destruction file descriptor.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Fd& operator=(Fd&& other) noexcept {
-    reset(std::exchange(other.fd_, -1));
-    return *this;
-  }
-  ~Fd() { reset(); }
-  int get() const { return fd_; }
-  void reset(int fd = -1) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-  }
-
- private:
-  int fd_ = -1;
-};
 
 // The temporary directory of one run: `top/` holds the script copy, the stdin
 // file and bash's seed file; `top/work/` is the script's working directory.
@@ -153,13 +128,6 @@ std::vector<std::string> fixed_environment(const ScriptRun& run, const Sandbox& 
   return env;
 }
 
-std::vector<char*> pointers_to(std::vector<std::string>& strings) {
-  std::vector<char*> pointers;
-  for (auto& s : strings) pointers.push_back(s.data());
-  pointers.push_back(nullptr);
-  return pointers;
-}
-
 // argv for the shell: `forklift run SCRIPT ARGS…` or `SHELL SCRIPT ARGS…`.
 // Empty program when the shell cannot be found.
 std::vector<std::string> command_line(const ScriptRun& run, const std::string& script_arg) {
@@ -180,84 +148,7 @@ std::vector<std::string> command_line(const ScriptRun& run, const std::string& s
   return argv;
 }
 
-struct Child {
-  pid_t pid = -1;  // the shell, or the counting reaper whose child the shell is
-  Fd out, err;
-  std::optional<bench::CountedSpawn> counted;
-};
-
-// What the shell's process gets, prepared before any fork.
-struct Launch {
-  std::vector<std::string>& argv;
-  std::vector<std::string>& env;
-  const fs::path& cwd;
-  const std::string& stdin_path;
-};
-
-// The shell under a counting reaper, set up by hand the way posix_spawn
-// below does it (async-signal-safe calls only: the reaper forked us).
-std::optional<bench::CountedSpawn> spawn_counted_shell(const Launch& launch, int out_fd, int err_fd) {
-  std::vector<char*> args = pointers_to(launch.argv);
-  std::vector<char*> envp = pointers_to(launch.env);
-  const char* cwd = launch.cwd.c_str();
-  const char* stdin_path = launch.stdin_path.c_str();
-  return bench::spawn_counted([&] {
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    for (int sig = 1; sig < NSIG; ++sig) ::signal(sig, SIG_DFL);
-    int in = ::open(stdin_path, O_RDONLY);
-    if (::chdir(cwd) != 0 || in < 0 || ::dup2(in, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) _exit(127);
-    ::execve(args[0], args.data(), envp.data());
-    _exit(127);
-  });
-}
-
-// The shell in its own process group, so a timeout kills everything the
-// script started; default signal handling and mask whatever ours are.
-pid_t posix_spawn_shell(const Launch& launch, int out_fd, int err_fd) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addchdir_np(&actions, launch.cwd.c_str());
-  posix_spawn_file_actions_addopen(&actions, 0, launch.stdin_path.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &all);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  auto args = pointers_to(launch.argv);
-  auto envp = pointers_to(launch.env);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &actions, &attr, args.data(), envp.data());
-  posix_spawnattr_destroy(&attr);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::system_error(rc, std::generic_category(), "cannot start " + launch.argv[0]);
-  return pid;
-}
-
-Child spawn(const Launch& launch, bool count_processes) {
-  int out_pipe[2], err_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
-  Child child;
-  child.out.reset(out_pipe[0]);
-  Fd out_write(out_pipe[1]);
-  if (::pipe2(err_pipe, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
-  child.err.reset(err_pipe[0]);
-  Fd err_write(err_pipe[1]);
-  if (count_processes && bench::process_counting_available()) {
-    child.counted = spawn_counted_shell(launch, out_write.get(), err_write.get());
-  }
-  child.pid = child.counted ? child.counted->reaper : posix_spawn_shell(launch, out_write.get(), err_write.get());
-  return child;
-}
-
-void read_available(Fd& fd, std::string& sink, char* buffer, std::size_t size) {
+void read_available(UniqueFd& fd, std::string& sink, char* buffer, std::size_t size) {
   ssize_t n = ::read(fd.get(), buffer, size);
   if (n > 0) {
     sink.append(buffer, static_cast<std::size_t>(n));
@@ -270,10 +161,10 @@ void read_available(Fd& fd, std::string& sink, char* buffer, std::size_t size) {
 // passes. Either way the whole process group is killed then (background jobs
 // the script left would keep the pipes open). Returns why the run was cut
 // short, or "" when it was not.
-std::string collect_output(Child& child, std::chrono::milliseconds timeout, RunOutcome& outcome, int& wait_status,
+std::string collect_output(ShellProcess& child, std::chrono::milliseconds timeout, RunOutcome& outcome, int& wait_status,
                            rusage& usage) {
   // glibc 2.36 declares pidfd_open without C linkage for C++: call it directly.
-  Fd exited(static_cast<int>(::syscall(SYS_pidfd_open, child.pid, 0)));
+  UniqueFd exited(static_cast<int>(::syscall(SYS_pidfd_open, child.pid, 0)));
   if (exited.get() < 0) throw std::system_error(errno, std::generic_category(), "pidfd_open");
   Clock::time_point deadline = Clock::now() + timeout;
   std::string cut_short;
@@ -295,11 +186,7 @@ std::string collect_output(Child& child, std::chrono::milliseconds timeout, RunO
     if ((fds[2].revents & (POLLIN | POLLHUP | POLLERR)) != 0) read_available(child.err, outcome.err, buffer, sizeof buffer);
     if ((fds[0].revents & POLLIN) != 0) break;
   }
-  // The leader is a zombie or still running: its pid still names the group.
-  // (A counting reaper takes its whole namespace with it.)
-  ::kill(-child.pid, SIGKILL);
-  ::kill(child.pid, SIGKILL);
-  ::wait4(child.pid, &wait_status, 0, &usage);
+  end_shell(child, wait_status, usage);
   // What is still buffered in the pipes; a process that left the group may
   // hold them open, so never wait for their end.
   for (auto [fd, sink] : {std::pair{&child.out, &outcome.out}, std::pair{&child.err, &outcome.err}}) {
@@ -308,6 +195,20 @@ std::string collect_output(Child& child, std::chrono::milliseconds timeout, RunO
     while (fd->get() >= 0 && sink->size() <= kMaxOutputBytes) read_available(*fd, *sink, buffer, sizeof buffer);
   }
   return cut_short;
+}
+
+// A sandbox limit the script ran into that it may not have reported: a file
+// it wrote is as large as a file may be. "" when none.
+std::string limit_reached(const fs::path& work, const ResourceLimits& limits) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(work, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_regular_file(ec) && !it->is_symlink(ec) && it->file_size(ec) >= limits.file_bytes) {
+      return fmt::format("stopped: {} reached the sandbox's file size limit of {} MiB",
+                         it->path().lexically_relative(work).string(), limits.file_bytes >> 20);
+    }
+  }
+  return "";
 }
 
 std::chrono::nanoseconds cpu_time(const rusage& usage) {
@@ -319,7 +220,13 @@ std::chrono::nanoseconds cpu_time(const rusage& usage) {
 // The script as the shell is told about it; copied beside the working
 // directory when it is to be run under another name.
 std::string script_argument(const ScriptRun& run, const Sandbox& box) {
-  if (run.script_name.empty()) return fs::absolute(run.script).string();
+  if (run.script_name.empty()) {
+    std::string path = fs::absolute(run.script).string();
+    if (run.sandbox.kind != SandboxKind::None && path.starts_with("/tmp/")) {
+      throw std::runtime_error("the sandbox's private /tmp hides " + path + ": run it under a script name");
+    }
+    return path;
+  }
   if (run.script_name.find('/') != std::string::npos) {
     throw std::runtime_error("script name " + run.script_name + " contains '/'");
   }
@@ -347,8 +254,10 @@ RunOutcome run_script(const ScriptRun& run) {
     std::vector<std::string> env = fixed_environment(run, box);
     std::string stdin_path = run.stdin_data ? box.write_beside("stdin", *run.stdin_data).string() : "/dev/null";
 
+    ShellLaunch launch{std::move(argv), std::move(env), box.work().string(), stdin_path, box.top().string(),
+                       run.sandbox,     limits_for(run.timeout), run.count_processes};
     Clock::time_point start = Clock::now();
-    Child child = spawn(Launch{argv, env, box.work(), stdin_path}, run.count_processes);
+    ShellProcess child = spawn_shell(launch);
     int wait_status = 0;
     rusage usage{};
     std::string cut_short = collect_output(child, run.timeout, outcome, wait_status, usage);
@@ -357,10 +266,15 @@ RunOutcome run_script(const ScriptRun& run) {
     outcome.exit_status = bench::shell_status(wait_status);
     if (child.counted) {
       if (auto report = bench::read_counted_report(*child.counted)) {
+        if (report->setup_error != 0) {
+          throw std::runtime_error(fmt::format("cannot set up the sandbox: cannot {}: {}", report->setup_step,
+                                               std::strerror(report->setup_error)));
+        }
         outcome.exit_status = bench::shell_status(report->wait_status);
-        outcome.processes = report->processes;
+        if (child.report_processes) outcome.processes = report->processes;
       }
     }
+    if (cut_short.empty() && run.sandbox.kind != SandboxKind::None) cut_short = limit_reached(box.work(), launch.limits);
     outcome.ran = cut_short.empty();
     outcome.error = cut_short;
     if (run.keep_files) outcome.files = collect_files(box.work());

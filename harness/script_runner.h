@@ -1,7 +1,11 @@
 // Running one script once, under the bundled interpreter or a real shell, in a
-// sandbox: a fresh temporary working directory, a fixed environment, captured
-// output, a timeout, and the files the script left behind. Shared by
-// `forklift verify` and `forklift bench`.
+// fresh temporary working directory, with a fixed environment, captured
+// output, a timeout, and the files the script left behind; confined by a
+// sandbox unless told otherwise (harness/sandbox/sandbox_choice.h): the file
+// system read-only but for the run's directory and a private /tmp, no
+// network, limits on CPU time, memory, processes and file size, and every
+// process the script started killed at the end. Shared by `forklift verify`
+// and `forklift bench`.
 #pragma once
 
 #include <chrono>
@@ -12,6 +16,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "harness/sandbox/sandbox_choice.h"
 
 namespace forklift::harness {
 
@@ -30,6 +36,8 @@ struct ScriptRun {                      // one run of one script
   // path, made absolute. Set: the script is copied beside the working
   // directory under this name and run as `../NAME`, so two different files
   // given the same name print the same `$0` and the same error messages.
+  // A sandboxed run of a script under /tmp needs one: the sandbox's /tmp is
+  // a private one.
   std::string script_name;
   // Fill RunOutcome::processes by running the shell under a counting reaper
   // (harness/bench/process_count.h) where user+PID namespaces are available.
@@ -37,6 +45,8 @@ struct ScriptRun {                      // one run of one script
   // (or at the timeout); without counting, background jobs still running when
   // the script exits are killed.
   bool count_processes = true;
+  // What confines the script (choose_sandbox); None runs it with the caller's rights.
+  SandboxChoice sandbox;
   // The forklift executable whose `run` subcommand is the bundled interpreter.
   // Empty: the running program (/proc/self/exe). Tests point it at the built binary.
   std::filesystem::path forklift_binary;

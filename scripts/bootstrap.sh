@@ -10,6 +10,7 @@ packages=(
   libmimalloc-dev libabsl-dev
   ksh93u+m bash dash mksh zsh busybox bc coreutils
   neovim hyperfine shellcheck
+  bubblewrap
   dpkg-dev man-db pre-commit python3-yaml shfmt emacs-nox elpa-eglot
 )
 

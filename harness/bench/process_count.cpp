@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <grp.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -64,12 +65,20 @@ bool write_file(const std::string& path, const std::string& text) {
   return ok;
 }
 
+// The unprivileged user that root inside a confining namespace is outside
+// (nobody on Debian); every other ID keeps its meaning.
+constexpr unsigned kConfinedRootOutside = 65534;
+
 // Inside the namespace every ID keeps its meaning: the whole range maps to
 // itself when we may (root), else our own IDs (then the kernel requires
-// setgroups to be denied first).
-bool map_ids(pid_t reaper) {
+// setgroups to be denied first). Confined under root, IDs 0 and 65534 trade
+// places instead.
+bool map_ids(pid_t reaper, bool swap_root) {
   std::string proc = fmt::format("/proc/{}/", reaper);
-  std::string everything = "0 0 4294967295\n";
+  std::string everything = swap_root ? fmt::format("0 {0} 1\n1 1 {1}\n{0} 0 1\n{2} {2} {3}\n", kConfinedRootOutside,
+                                                   kConfinedRootOutside - 1, kConfinedRootOutside + 1,
+                                                   4294967295u - (kConfinedRootOutside + 1))
+                                     : "0 0 4294967295\n";
   bool uid = write_file(proc + "uid_map", everything) ||
              write_file(proc + "uid_map", fmt::format("{0} {0} 1\n", geteuid()));
   bool gid = write_file(proc + "gid_map", everything) ||
@@ -104,15 +113,48 @@ void reset_signals() {
 struct Report {
   int wait_status;
   uint64_t processes;
+  int setup_error;
+  char setup_step[48];
 };
+
+// Inside the confining namespaces, before the command: become root inside
+// (when the IDs were swapped), then let `prepare` set the mounts up.
+// The parent-death signal is set again: a change of credentials clears it.
+// (getppid() cannot tell whether the parent died meanwhile: it is 0 in a new
+// PID namespace; the go-ahead was read from it a moment ago.)
+int enter_confinement(const Isolation& isolation, bool become_root, const char** step) {
+  if (become_root && (setgroups(0, nullptr) != 0 || setresgid(0, 0, 0) != 0 || setresuid(0, 0, 0) != 0)) {
+    *step = "take the sandbox's user ID";
+    return errno;
+  }
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  return isolation.prepare ? isolation.prepare(step) : 0;
+}
+
+void copy_name(char (&to)[48], const char* from) {
+  size_t i = 0;
+  for (; from != nullptr && from[i] != '\0' && i + 1 < sizeof to; ++i) to[i] = from[i];
+  to[i] = '\0';
+}
 
 // PID 1 of the namespace: waits for the go-ahead (the ID maps written),
 // starts the command, reaps everything, counts, reports.
-[[noreturn]] void reap(const std::function<void()>& in_child, Leftovers leftovers, int go_fd, int report_fd) {
+[[noreturn]] void reap(const std::function<void()>& in_child, Leftovers leftovers, const Isolation& isolation,
+                       int go_fd, int report_fd) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   char go = 0;
-  if (!read_all(go_fd, &go, 1) || go != 'G') _exit(127);
+  if (!read_all(go_fd, &go, 1) || (go != 'G' && go != 'R')) _exit(127);
   close(go_fd);
+  Report report{0, 0, 0, {}};
+  if (isolation.confine) {
+    const char* step = nullptr;
+    report.setup_error = enter_confinement(isolation, go == 'R', &step);
+    if (report.setup_error != 0) {
+      copy_name(report.setup_step, step);
+      write_all(report_fd, &report, sizeof report);
+      _exit(127);
+    }
+  }
   pid_t command = raw_fork(0);
   if (command == 0) {
     close(report_fd);
@@ -120,7 +162,6 @@ struct Report {
     _exit(127);
   }
   if (command < 0) _exit(127);
-  Report report{0, 0};
   int status = 0;
   pid_t got;
   while ((got = wait_retrying(-1, &status)) > 0) {
@@ -145,7 +186,8 @@ int shell_status(int wait_status) {
   return WEXITSTATUS(wait_status);
 }
 
-std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child, Leftovers leftovers) {
+std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child, Leftovers leftovers,
+                                          const Isolation& isolation) {
   int go[2], report[2];
   if (pipe2(go, O_CLOEXEC) != 0) return std::nullopt;
   if (pipe2(report, O_CLOEXEC) != 0) {
@@ -155,18 +197,20 @@ std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child,
     errno = saved;
     return std::nullopt;
   }
-  pid_t reaper = raw_fork(CLONE_NEWUSER | CLONE_NEWPID);
+  unsigned long confining = isolation.confine ? CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC : 0;
+  pid_t reaper = raw_fork(CLONE_NEWUSER | CLONE_NEWPID | confining);
   if (reaper == 0) {
     close(go[1]);
     close(report[0]);
-    reap(in_child, leftovers, go[0], report[1]);
+    reap(in_child, leftovers, isolation, go[0], report[1]);
   }
   int saved = errno;
   close(go[0]);
   close(report[1]);
   CountedSpawn spawn{reaper, report[0]};
-  bool mapped = reaper > 0 && map_ids(reaper);
-  if (mapped) mapped = write_all(go[1], "G", 1);
+  bool swap_root = isolation.confine && geteuid() == 0;
+  bool mapped = reaper > 0 && map_ids(reaper, swap_root);
+  if (mapped) mapped = write_all(go[1], swap_root ? "R" : "G", 1);
   close(go[1]);
   if (mapped) return spawn;
   if (reaper > 0) {
@@ -209,7 +253,7 @@ std::optional<CountedReport> read_counted_report(CountedSpawn& spawn) {
   bool complete = read_all(spawn.report_fd, &report, sizeof report);
   close_fd(spawn.report_fd);
   if (!complete) return std::nullopt;
-  return CountedReport{report.wait_status, report.processes};
+  return CountedReport{report.wait_status, report.processes, report.setup_error, report.setup_step};
 }
 
 std::optional<CountedRun> run_counted(const std::vector<std::string>& argv) {

@@ -37,6 +37,19 @@ struct CountedSpawn {
 // kill them, as a runner that ends a script's leftover background jobs does.
 enum class Leftovers { Wait, Kill };
 
+// Beyond counting, the namespaces may confine the command (the sandbox of
+// harness/script_runner.h): new mount, network and IPC namespaces too, and
+// `prepare` run by the reaper before it starts the command (the mounts).
+// Under root, root inside is then an unprivileged user outside (root's own
+// files keep their rights through the ID map), so that RLIMIT_NPROC binds:
+// the kernel exempts a real user ID of 0 from it.
+struct Isolation {
+  bool confine = false;
+  // Async-signal-safe. Returns 0, or the errno of the step that failed and
+  // points `step` at its name (a string literal).
+  std::function<int(const char** step)> prepare;
+};
+
 // Forks a reaper in a new user+PID namespace, which forks and runs
 // `in_child` as the command. `in_child` runs as after fork() in a possibly
 // multi-threaded program: async-signal-safe calls only, then exec or _exit
@@ -46,7 +59,7 @@ enum class Leftovers { Wait, Kill };
 // calling thread. Returns nullopt, errno set, when the kernel refuses the
 // namespaces (EPERM, EINVAL, ENOSPC, ...); nothing was run then.
 std::optional<CountedSpawn> spawn_counted(const std::function<void()>& in_child,
-                                          Leftovers leftovers = Leftovers::Wait);
+                                          Leftovers leftovers = Leftovers::Wait, const Isolation& isolation = {});
 
 // The usual spawn of a runner, under a counting reaper: the command runs in
 // `cwd` with stdin from `stdin_path`, stdout and stderr on the given
@@ -65,6 +78,8 @@ std::optional<CountedSpawn> spawn_exec_counted(const CountedExec& exec, Leftover
 struct CountedReport {
   int wait_status = 0;     // the command's, as waitpid() reports it
   uint64_t processes = 0;  // tasks the command tree created, the command itself excluded
+  int setup_error = 0;     // Isolation::prepare failed with this errno: nothing was run
+  std::string setup_step;  // the step that failed
 };
 
 // After the caller has waited for `spawn.reaper` (with waitpid or wait4,

@@ -132,12 +132,13 @@ TEST_CASE("verify calls a rewrite that hangs where the original ends different",
 }
 
 TEST_CASE("verify calls output that changes from run to run flaky and different", "[verify]") {
-  // A counter outside the sandbox: runs 1 (original, rewrite) print 0 0, runs 2 print 1 1.
+  // A counter outside the run directory (so unconfined: the sandbox would
+  // refuse the write): runs 1 (original, rewrite) print 0 0, runs 2 print 1 1.
   Pair pair("n=$(cat \"$COUNTER\"); echo $((n + 1)) > \"$COUNTER\"; echo $((n / 2))\n",
             "n=$(cat \"$COUNTER\")\necho $((n + 1)) > \"$COUNTER\"; echo $((n / 2))\n");
   std::string counter = pair.dir.path() + "/counter";
   write_file(counter, "0\n");
-  RunResult r = verify_pair(pair, {"--runs", "3", "--env", "COUNTER=" + counter});
+  RunResult r = verify_pair(pair, {"--runs", "3", "--env", "COUNTER=" + counter, "--no-sandbox"});
   INFO(r.out << r.err);
   CHECK(r.status == kDifferent);
   CHECK(contains(r.out, "different in stdout of the original (run 1 vs run 2), stdout of the rewritten script (run 1 vs run 2) (flaky"));

@@ -1,0 +1,43 @@
+#include "harness/sandbox/bubblewrap.h"
+
+#include "harness/sandbox/resource_limits.h"
+
+namespace forklift::harness {
+
+std::vector<std::string> bubblewrap_command(const std::string& bwrap, const std::string& run_dir,
+                                            const std::string& cwd, const std::vector<std::string>& argv,
+                                            int info_fd) {
+  std::vector<std::string> command = {
+      bwrap,
+      "--ro-bind", "/", "/",
+      // A minimal /dev of its own: null, zero, full, random, urandom, tty.
+      "--dev", "/dev",
+      // The private /tmp is as large as a file may be, and so bounded as well.
+      "--size", std::to_string(kSandboxFileBytes), "--tmpfs", "/tmp",
+      "--proc", "/proc",
+      "--bind", run_dir, run_dir,
+      "--unshare-net", "--unshare-pid", "--unshare-ipc",
+      "--die-with-parent",
+      // No way to push characters into the caller's terminal (TIOCSTI).
+      "--new-session",
+      "--chdir", cwd,
+  };
+  if (info_fd >= 0) command.insert(command.end(), {"--info-fd", std::to_string(info_fd)});
+  command.push_back("--");
+  command.insert(command.end(), argv.begin(), argv.end());
+  return command;
+}
+
+int bubblewrap_child_pid(const std::string& info) {
+  size_t key = info.find("\"child-pid\"");
+  if (key == std::string::npos) return -1;
+  size_t digits = info.find_first_of("0123456789", key);
+  if (digits == std::string::npos) return -1;
+  int pid = 0;
+  for (size_t i = digits; i < info.size() && info[i] >= '0' && info[i] <= '9' && pid < (1 << 26); ++i) {
+    pid = pid * 10 + (info[i] - '0');
+  }
+  return pid > 0 ? pid : -1;
+}
+
+}  // namespace forklift::harness

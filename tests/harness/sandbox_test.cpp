@@ -1,0 +1,129 @@
+// The sandbox of one run, through run_script: what a confined script may do
+// (write its run directory and a private /tmp, print as usual) and what it
+// may not (write anywhere else), under each sandbox this machine can make;
+// and which sandbox is chosen, or why none is, from what was probed.
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "harness/sandbox/sandbox_choice.h"
+#include "harness/script_runner.h"
+#include "tests/rewriter/temp_dir.h"
+#include "tests/support/required_tools.h"
+
+namespace fs = std::filesystem;
+using forklift::harness::choose_sandbox;
+using forklift::harness::SandboxKind;
+using forklift::harness::SandboxProbe;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The sandboxes to test: each one this machine makes, by its name.
+std::vector<std::string> available_sandboxes() {
+  std::vector<std::string> kinds;
+  for (const char* kind : {"namespaces", "bubblewrap"}) {
+    forklift::harness::SandboxChoice choice = choose_sandbox(kind, forklift::harness::probe_sandboxes());
+    if (choice.error.empty()) {
+      kinds.emplace_back(kind);
+    } else {
+      forklift::test::skip_for_missing_tool(choice.error);
+    }
+  }
+  return kinds;
+}
+
+forklift::harness::RunOutcome run_confined(const std::string& text, const std::string& sandbox) {
+  forklift::test::TempDir dir;
+  fs::path script = fs::path(dir.path()) / "script.sh";
+  std::ofstream(script) << text;
+  forklift::harness::ScriptRun run;
+  run.shell = "sh";
+  run.script = script;
+  run.script_name = "script.sh";
+  run.sandbox = choose_sandbox(sandbox, forklift::harness::probe_sandboxes());
+  return forklift::harness::run_script(run);
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: the run directory and a private /tmp are writable, the rest is not", "[sandbox]") {
+  // Outside /tmp, which the sandbox replaces: the tests' own directory.
+  std::string target = (fs::current_path() / "forklift-sandbox-escaped").string();
+  fs::remove(target);
+  std::string text = "echo kept > here && mkdir sub && echo deep > sub/file && cat here sub/file\n"
+                     "echo scratch > /tmp/forklift-sandbox-scratch && cat /tmp/forklift-sandbox-scratch\n"
+                     "echo escaped > '" + target + "' || echo refused\n";
+  for (const std::string& kind : available_sandboxes()) {
+    INFO(kind);
+    forklift::harness::RunOutcome outcome = run_confined(text, kind);
+    INFO(outcome.error << outcome.err);
+    REQUIRE(outcome.ran);
+    CHECK(outcome.out == "kept\ndeep\nscratch\nrefused\n");
+    CHECK(contains(outcome.err, "Read-only file system"));
+    CHECK(outcome.files["here"] == "kept\n");
+    CHECK(outcome.files["sub/file"] == "deep\n");
+    CHECK_FALSE(fs::exists(target));
+    CHECK_FALSE(fs::exists("/tmp/forklift-sandbox-scratch"));
+  }
+  // The same script unconfined does write there: the checks above can fail.
+  forklift::harness::RunOutcome unconfined = run_confined(text, "none");
+  CHECK(unconfined.out == "kept\ndeep\nscratch\n");
+  CHECK(fs::exists(target));
+  fs::remove(target);
+  fs::remove("/tmp/forklift-sandbox-scratch");
+}
+
+TEST_CASE("sandbox: a network namespace of its own, with only a loopback", "[sandbox]") {
+  // /proc/net/dev lists the interfaces of the reader's network namespace.
+  std::string text = "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '\n";
+  for (const std::string& kind : available_sandboxes()) {
+    INFO(kind);
+    forklift::harness::RunOutcome outcome = run_confined(text, kind);
+    INFO(outcome.error << outcome.err);
+    CHECK(outcome.out == "lo\n");
+  }
+  forklift::harness::RunOutcome unconfined = run_confined(text, "none");
+  CHECK(unconfined.out != "lo\n");
+}
+
+TEST_CASE("sandbox: a script under /tmp run by its own path is refused with the reason", "[sandbox]") {
+  forklift::test::TempDir dir;
+  fs::path script = fs::path(dir.path()) / "script.sh";
+  std::ofstream(script) << "echo hi\n";
+  for (const std::string& kind : available_sandboxes()) {
+    forklift::harness::ScriptRun run;
+    run.shell = "sh";
+    run.script = script;
+    run.sandbox = choose_sandbox(kind, forklift::harness::probe_sandboxes());
+    forklift::harness::RunOutcome outcome = forklift::harness::run_script(run);
+    CHECK_FALSE(outcome.ran);
+    CHECK(contains(outcome.error, "private /tmp hides"));
+  }
+}
+
+TEST_CASE("sandbox choice: auto takes the namespaces, then bubblewrap, else refuses saying what to do") {
+  SandboxProbe both{"", "/usr/bin/bwrap"};
+  SandboxProbe only_bwrap{"Operation not permitted", "/usr/bin/bwrap"};
+  SandboxProbe neither{"Operation not permitted", ""};
+  CHECK(choose_sandbox("auto", both).kind == SandboxKind::Namespaces);
+  CHECK(choose_sandbox("auto", only_bwrap).kind == SandboxKind::Bubblewrap);
+  CHECK(choose_sandbox("auto", only_bwrap).bwrap == "/usr/bin/bwrap");
+  CHECK(choose_sandbox("bubblewrap", both).kind == SandboxKind::Bubblewrap);
+
+  std::string refused = choose_sandbox("auto", neither).error;
+  CHECK(contains(refused, "Operation not permitted"));
+  CHECK(contains(refused, "apt-get install bubblewrap"));
+  CHECK(contains(refused, "--no-sandbox"));
+  CHECK(contains(choose_sandbox("namespaces", only_bwrap).error, "Operation not permitted"));
+  CHECK(contains(choose_sandbox("bubblewrap", neither).error, "bwrap is not installed"));
+  CHECK(contains(choose_sandbox("jail", both).error, "unknown sandbox 'jail'"));
+
+  forklift::harness::SandboxChoice none = choose_sandbox("none", neither);
+  CHECK(none.error.empty());
+  CHECK(none.kind == SandboxKind::None);
+}
