@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench vscode ksh93-suite clean
+.PHONY: bootstrap build test test-asan demo bench vscode ksh93-suite fuzz clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -33,6 +33,15 @@ vscode:
 # (FORKLIFT_KSH93_TESTS names the suite's tests folder).
 ksh93-suite: build
 	@tests/ksh93_suite/run_suite.sh --report $(BUILD_DIR)/cli/forklift
+
+# The fuzz targets (fuzz/), built with clang, libFuzzer, ASan and UBSan, each
+# run for FUZZ_SECONDS from the tests' and samples' seeds (fuzz/run.sh).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = fuzz_exact_parser fuzz_tree_sitter fuzz_fix_loop fuzz_lsp fuzz_arithmetic fuzz_expansion
+fuzz: bootstrap
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh build/fuzz $(FUZZ_TARGETS)
 
 clean:
 	rm -rf build

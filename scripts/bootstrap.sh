@@ -11,6 +11,7 @@ packages=(
   ksh93u+m bash dash mksh zsh busybox bc coreutils
   neovim hyperfine shellcheck
   bubblewrap
+  clang libclang-rt-14-dev
   dpkg-dev man-db pre-commit python3-yaml shfmt emacs-nox elpa-eglot
 )
 
