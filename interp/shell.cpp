@@ -384,7 +384,11 @@ void Shell::apply_attributes(Variable& var, std::string& value) {
     }
     value = buf;
   }
-  if (var.justify != 0) value = justify_value(value, var.justify, var.width);
+  if (var.justify != 0) {
+    // -L/-R/-Z without a width take the length of the first value.
+    if (var.width <= 0) var.width = static_cast<int>(text::char_count(value));
+    value = justify_value(value, var.justify, var.width);
+  }
   if (var.attrs & kAttrUpper) {
     for (char& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   } else if (var.attrs & kAttrLower) {

@@ -230,6 +230,9 @@ class Shell {
   void declare_nameref(Variable& var, const DeclItem& item, std::string target);
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name);  // typeset -p
+  // The value as typeset -p shows it; false when it has none to show.
+  bool variable_value_text(const std::string& name, Variable& var, std::string& value);
+  std::string list_variables(std::string_view command, const DeclFlags& flags);  // typeset without names
   std::string function_source_text(const Node* def) const;  // typeset -f
   void assign_array(std::string_view name, const Node* literal, bool append);
   void assign_list(std::string_view name, const Node* literal, bool append);

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/lex/char_class.h"
 #include "interp/builtins/builtins.h"
 #include "interp/text/escapes.h"
 #include "interp/text/locale_text.h"
@@ -68,24 +69,42 @@ bool is_hex_digit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) 
 }  // namespace
 
 // Shell-quotes a string as printf %q does in ksh93: bare when every character
-// is safe, '…' when all are printable, else $'…' with escapes.
-std::string shell_quote(const std::string& s) {
-  if (s.empty()) return "''";
-  bool plain = true, printable = true;
+// is safe, '…' when all are printable, else $'…' with escapes. A leading
+// NAME= stays bare and the rest is quoted on its own; `#` and `~` need quotes
+// only where a word or that rest starts (or right after a leading name).
+std::string shell_quote(const std::string& whole) {
+  if (whole.empty()) return "''";
+  std::string prefix;
+  size_t scan = 0;  // the first character a quote may need to cover
+  if (is_name_start(whole[0])) {
+    while (scan < whole.size() && is_name_char(whole[scan])) ++scan;
+    if (scan == whole.size()) return whole;
+    if (whole[scan] == '=') {
+      if (scan + 1 == whole.size()) return whole;
+      scan += whole[scan + 1] == '=' ? 2 : 1;
+      prefix = whole.substr(0, scan);
+    }
+  }
+  std::string s = whole.substr(prefix.size());
+  size_t first = scan - prefix.size();
+  bool plain = !s.empty() && s[first] != '#' && s[first] != '~';
+  bool printable = true;
   for (size_t i = 0; i < s.size();) {
     size_t len = printable_length(s, i);
-    if (len == 0) {
+    if (len == 0 || s[i] == '\'') {
       plain = printable = false;
       break;
     }
-    if (len == 1 && !(std::isalnum(static_cast<unsigned char>(s[i])) || std::string_view("_-./,:+@%=").find(s[i]) != std::string_view::npos)) {
+    if (len == 1 && !(std::isalnum(static_cast<unsigned char>(s[i])) ||
+                      std::string_view("_-./,:+@%!^#~").find(s[i]) != std::string_view::npos)) {
       plain = false;
     }
     i += len;
   }
-  if (plain) return s;
-  if (printable && s.find('\'') == std::string::npos) return "'" + s + "'";
-  std::string out = "$'";
+  if (plain) return whole;
+  if (printable) return prefix + "'" + s + "'";
+  std::string out = prefix + "$'";
+
   for (size_t i = 0; i < s.size();) {
     char c = s[i];
     size_t len = printable_length(s, i);

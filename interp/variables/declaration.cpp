@@ -7,26 +7,17 @@
 #include "interp/builtins/builtins.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
+#include "interp/text/locale_text.h"
+#include "interp/variables/declaration_flags.h"
 
 namespace forklift::interp {
-
-// The attributes a typeset command sets and clears, and how it runs.
-struct DeclFlags {
-  uint32_t set = 0;
-  uint32_t clear = 0;
-  int precision = -1;
-  int width = -1;
-  char justify = 0;  // 'L', 'R', 'Z'
-  bool functions = false;
-  bool print = false;
-  bool local = true;
-};
 
 namespace {
 
 bool parse_flag_word(const std::string& word, DeclFlags& flags) {
   if (word.size() < 2 || (word[0] != '-' && word[0] != '+')) return false;
   bool on = word[0] == '-';
+  if (!on) flags.names_only = true;
   for (size_t k = 1; k < word.size(); ++k) {
     char c = word[k];
     uint32_t attr = 0;
@@ -48,9 +39,9 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
       case 'L':
       case 'R':
       case 'Z': flags.justify = c; break;
+      case 't': attr = kAttrTagged; break;
+      case 'H': attr = kAttrHostName; break;
       case 'h':
-      case 'H':
-      case 't':
       case 'S':
       case 'b':
       case 'm':
@@ -308,6 +299,7 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items,
     any_name = true;
     status |= declare_item(command, item, flags, member_prefix, listing);
   }
+  if (!any_name && !flags.functions) listing = list_variables(command, flags);
   if (!listing.empty()) out_.write(listing);
   return status;
 }
@@ -374,9 +366,12 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
   }
   if (flags.justify != 0) {
     var->justify = flags.justify;
-    var->width = flags.width;
+    var->width = std::max(flags.width, 0);
   }
-  if (var->justify != 0 && var->is_set) var->value = justify_value(var->value, var->justify, var->width);
+  if (var->justify != 0 && var->is_set) {
+    if (var->width == 0) var->width = static_cast<int>(text::char_count(var->value));
+    var->value = justify_value(var->value, var->justify, var->width);
+  }
   if (flags.set & kAttrReadonly) var->attrs |= kAttrReadonly;
   return 0;
 }
@@ -400,63 +395,6 @@ std::string Shell::function_source_text(const Node* def) const {
   std::string_view text = it != function_sources_.end() && it->second != nullptr ? it->second->text() : current_source();
   if (def->end > text.size()) return std::string(def->text);
   return std::string(text.substr(def->begin, def->end - def->begin));
-}
-
-std::string Shell::describe_variable(const std::string& name) {
-  Variable* var = vars_.find_raw(name);
-  if (var == nullptr) return {};
-  if (var->attrs & kAttrCompound) return fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0));
-  std::string flags;
-  static const std::pair<uint32_t, const char*> kFlags[] = {
-      {kAttrCompoundArray, "-C"}, {kAttrAssoc, "-A"}, {kAttrIndexed, "-a"}, {kAttrInteger, "-i"}, {kAttrFloatE, "-E"}, {kAttrFloatF, "-F"},
-      {kAttrUpper, "-u"}, {kAttrLower, "-l"},   {kAttrNameref, "-n"}, {kAttrExport, "-x"}, {kAttrReadonly, "-r"},
-  };
-  for (const auto& [attr, flag] : kFlags) {
-    if (var->attrs & attr) flags += std::string(flag) + " ";
-  }
-  std::string value;
-  if (var->is_array() && !var->is_assoc() && !var->array) {
-    // Declared but never given elements: ksh shows no value at all.
-    return fmt::format("typeset {}{}\n", flags, name);
-  }
-  if (var->is_array()) {
-    value = "(";
-    if (var->array) {
-      // A compound element shows as its one-line text.
-      auto element = [&](std::string_view key, const std::string& v) {
-        if (var->attrs & kAttrCompoundElements) {
-          std::string element_name = fmt::format("{}[{}]", name, key);
-          Variable* compound = vars_.find_raw(element_name);
-          if (compound != nullptr && (compound->attrs & kAttrCompound)) return compound_text(element_name, true, 0);
-        }
-        return shell_quote(v);
-      };
-      if (var->is_assoc()) {
-        for (const auto& [k, v] : var->array->assoc) value += fmt::format("[{}]={} ", shell_quote(k), element(k, v));
-      } else {
-        // A sparse array (a gap in 0..n-1) names every subscript, as ksh does.
-        const auto& items = var->array->indexed;
-        bool dense = items.empty() || (items.begin()->first == 0 &&
-                                       items.rbegin()->first == static_cast<int64_t>(items.size()) - 1);
-        for (const auto& [k, v] : items) {
-          std::string text = element(std::to_string(k), v);
-          value += dense ? text + " " : fmt::format("[{}]={} ", k, text);
-        }
-      }
-    }
-    if (value.back() == ' ') value.pop_back();
-    value += ")";
-  } else if (var->attrs & kAttrDiscipline) {
-    const std::string* read = get_scalar(name);  // through the get discipline
-    if (read == nullptr) return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
-    value = shell_quote(*read);
-  } else if (var->is_set) {
-    value = shell_quote(var->value);
-  } else {
-    return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
-  }
-  if (flags.empty()) return fmt::format("{}={}\n", name, value);
-  return fmt::format("typeset {}{}={}\n", flags, name, value);
 }
 
 int Shell::exec_declaration(const Node* node) { return run_declaration(node, {}); }

@@ -27,6 +27,8 @@ enum VarAttr : uint32_t {
   kAttrCompoundElements = 1u << 12,  // some element is compound
   kAttrCompoundArray = 1u << 13,     // declared with typeset -C (shown by typeset -p)
   kAttrDiscipline = 1u << 14,        // has discipline functions (interp/discipline.cpp)
+  kAttrTagged = 1u << 15,            // typeset -t: only shown by typeset
+  kAttrHostName = 1u << 16,          // typeset -H: a no-op on POSIX systems, only shown
 };
 
 inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF;
