@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench vscode ksh93-suite fuzz clean
+.PHONY: bootstrap build test test-asan demo bench deb vscode rule-docs ksh93-suite fuzz clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -25,6 +25,10 @@ demo: build
 bench: build
 	@bench/run_all.sh $(BUILD_DIR)/cli/forklift
 
+# forklift_VERSION_ARCH.deb in the build folder: the binary, man pages, completions.
+deb: build
+	cd $(BUILD_DIR) && cpack -G DEB
+
 # editors/vscode/forklift.vsix, with the npm packages pinned in its package-lock.json.
 vscode:
 	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && npm run package
@@ -42,6 +46,10 @@ fuzz: bootstrap
 	cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh build/fuzz $(FUZZ_TARGETS)
+
+# docs/rules/ rewritten from the rule sources (the rule_docs_current test checks it).
+rule-docs: build
+	cmake --build --preset $(PRESET) --target rule-docs
 
 clean:
 	rm -rf build

@@ -137,7 +137,7 @@ constexpr const char* kDescription =
 const RegisterSubcommand registration([](CLI::App& app, int& status) {
   auto flags = std::make_shared<BenchFlags>();
   CLI::App* bench = app.add_subcommand("bench", "Time a script against its rewrite and count the processes");
-  bench->description(kDescription);
+  bench->footer(kDescription);
   bench->add_option("script", flags->script, "The script to time")->required();
   bench->add_option("--fixed", flags->fixed, "Time against this file instead of computing the fix");
   flags->rules.add_to(*bench, {"Include unsafe fixes in the computed rewrite",

@@ -18,6 +18,7 @@
 #include "config/settings_resolver.h"
 #include "cli/progress_bar.h"
 #include "cli/reporters/reporter.h"
+#include "cli/rule_reference.h"
 #include "cli/rule_flags.h"
 #include "cli/subcommands.h"
 #include "rules/rule.h"
@@ -47,10 +48,7 @@ int explain(std::string_view code) {
     print_error(fmt::format("unknown rule `{}`", code));
     return kExitUsage;
   }
-  const RuleInfo& info = rule->info();
-  std::string text = fmt::format("# {} ({})\n\n{}\n", info.name, info.code, info.summary);
-  if (info.shellcheck_code) text += fmt::format("\nShellCheck equivalent: {}\n", *info.shellcheck_code);
-  text += fmt::format("\n{}\n", info.docs);
+  std::string text = rule_markdown(rule->info());
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;
 }

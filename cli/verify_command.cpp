@@ -128,7 +128,7 @@ constexpr const char* kDescription =
 const RegisterSubcommand registration([](CLI::App& app, int& status) {
   auto flags = std::make_shared<VerifyFlags>();
   CLI::App* verify = app.add_subcommand("verify", "Check that the rewrite of scripts behaves like the original");
-  verify->description(kDescription);
+  verify->footer(kDescription);
   verify->add_option("scripts", flags->scripts, "Scripts to verify")->required();
   verify->add_option("--fixed", flags->fixed, "Compare with this file instead of computing the fix (one SCRIPT only)");
   flags->rules.add_to(*verify, {"Include unsafe fixes in the computed rewrite",

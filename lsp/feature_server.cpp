@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include "lsp/diagnostic_conversion.h"
 #include "lsp/document_symbols.h"
 #include "lsp/hover.h"
+#include "lsp/shfmt_formatter.h"
 #include "lsp/symbol_resolution.h"
 
 namespace forklift::lsp {
@@ -185,6 +187,23 @@ std::vector<Location> FeatureServer::locations(const std::string& uri, const Sou
   std::vector<Location> found;
   for (Span span : spans) found.push_back({uri, range_of(file, span.begin, span.end, encoding_)});
   return found;
+}
+
+// One edit replacing the whole text, as bash-language-server sends: shfmt
+// reprints everything, so a finer diff would buy the client little.
+std::vector<TextEdit> FeatureServer::formatting(const DocumentFormattingParams& params) {
+  const Document* document = documents_.find(params.text_document.uri);
+  if (document == nullptr) return {};
+  std::string shfmt = find_shfmt();
+  if (shfmt.empty()) throw std::runtime_error("formatting needs shfmt, which is not installed");
+  const SourceFile& file = *document->file();
+  auto dialect_of = [](const DocumentAnalysis& analysis, const auto&) { return analysis.dialect.dialect; };
+  Dialect dialect = with_analysis(params.text_document.uri, Dialect::Bash, dialect_of);
+  bool has_path = document->uri().starts_with("file:");
+  std::string formatted = run_shfmt(shfmt, {file.text(), has_path ? file.path() : "", dialect, params.options});
+  if (formatted == file.text()) return {};
+  Range whole{{0, 0}, position_of(file, static_cast<uint32_t>(file.size()), encoding_)};
+  return {TextEdit{whole, std::move(formatted)}};
 }
 
 }  // namespace forklift::lsp

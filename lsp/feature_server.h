@@ -44,6 +44,7 @@ class FeatureServer : public LanguageFeatures {
   std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) override;
   std::vector<Location> definition(const TextDocumentPositionParams& params) override;
   std::vector<Location> references(const ReferenceParams& params) override;
+  std::vector<TextEdit> formatting(const DocumentFormattingParams& params) override;
 
   void stop() override { scheduler_.stop(); }
 

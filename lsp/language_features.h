@@ -11,6 +11,7 @@
 #include "lsp/position_encoding.h"
 #include "lsp/protocol/code_action.h"
 #include "lsp/protocol/diagnostics.h"
+#include "lsp/protocol/formatting.h"
 #include "lsp/protocol/hover.h"
 #include "lsp/protocol/navigation.h"
 #include "lsp/protocol/symbols.h"
@@ -47,6 +48,9 @@ class LanguageFeatures {
   virtual std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) = 0;
   virtual std::vector<Location> definition(const TextDocumentPositionParams& params) = 0;
   virtual std::vector<Location> references(const ReferenceParams& params) = 0;
+  // Edits that format the document (through shfmt); throws std::runtime_error
+  // with a message for the user when it cannot be formatted.
+  virtual std::vector<TextEdit> formatting(const DocumentFormattingParams& params) = 0;
 
   // Ends background work; no diagnostics are published afterwards.
   virtual void stop() = 0;

@@ -10,6 +10,7 @@
 #include "lsp/protocol/basic_types.h"
 #include "lsp/protocol/publish_diagnostics_writer.h"
 #include "lsp/config_watch.h"
+#include "lsp/shfmt_formatter.h"
 #include "lsp/uri.h"
 
 namespace forklift::lsp {
@@ -46,6 +47,7 @@ ProtocolServer::ProtocolServer(Transport& transport, LanguageFeatures& features,
           {"textDocument/documentSymbol", &ProtocolServer::on_document_symbol},
           {"textDocument/definition", &ProtocolServer::on_definition},
           {"textDocument/references", &ProtocolServer::on_references},
+          {"textDocument/formatting", &ProtocolServer::on_formatting},
       },
       notifications_{
           {"initialized", &ProtocolServer::on_initialized},
@@ -187,6 +189,7 @@ json ProtocolServer::on_initialize(const json& params) {
   result.capabilities.position_encoding = std::string(position_encoding_name(encoding));
   result.capabilities.code_action_kinds = kCodeActionKinds;
   result.capabilities.code_action_resolve = true;
+  result.capabilities.document_formatting = !find_shfmt().empty();
   result.server_name = "forklift";
   result.server_version = options_.version;
   return result;
@@ -223,6 +226,10 @@ json ProtocolServer::on_definition(const json& params) {
 }
 
 json ProtocolServer::on_references(const json& params) { return features_.references(params.get<ReferenceParams>()); }
+
+json ProtocolServer::on_formatting(const json& params) {
+  return features_.formatting(params.get<DocumentFormattingParams>());
+}
 
 void ProtocolServer::on_initialized(const json&) {
   if (client_.supports_configuration) request_client_configuration();

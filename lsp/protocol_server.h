@@ -50,6 +50,7 @@ class ProtocolServer {
   json on_document_symbol(const json& params);
   json on_definition(const json& params);
   json on_references(const json& params);
+  json on_formatting(const json& params);
   void on_initialized(const json& params);
   void on_did_open(const json& params);
   void on_did_change(const json& params);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/settings_resolver.h"
+#include "lsp/rule_docs_location.h"
 
 namespace forklift::lsp {
 
@@ -21,7 +22,7 @@ struct ServerConfig {
   // long, so typing does not queue work; a lone edit is analysed at once.
   std::chrono::milliseconds debounce{20};
   // Where a rule's documentation lives; {code} and {name} are substituted.
-  std::string docs_url_template = "https://forklift.dev/rules/{code}";
+  std::string docs_url_template = default_docs_url_template();
 };
 
 // Applies the client's settings over `base`; unknown keys are ignored, and a

@@ -52,7 +52,7 @@ to a negative number (ksh93 turns it into a float).
 )md";
 
 constexpr RuleInfo kInfo{"FL101", "expr-arithmetic", "`expr` arithmetic forks a process: use `$(( ))`",
-                         Severity::Warning, kDocs, "SC2003"};
+                         Severity::Warning, kDocs, "SC2003", FixAvailability::SometimesSafe};
 
 bool is_operator(std::string_view token) {
   for (std::string_view op : {"+", "-", "*", "/", "%", "<", "<=", "=", "==", "!=", ">=", ">"}) {

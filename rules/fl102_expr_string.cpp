@@ -60,7 +60,7 @@ pattern is matched as bash's `nocasematch` leaves it.
 )md";
 
 constexpr RuleInfo kInfo{"FL102", "expr-string", "`expr` string operators fork a process: use parameter expansion",
-                         Severity::Warning, kDocs, "SC2308"};
+                         Severity::Warning, kDocs, "SC2308", FixAvailability::SometimesSafe};
 
 std::optional<long long> positive_literal(const SemanticModel& model, const Node* word) {
   std::optional<std::string> value = static_word_value(model.source(), word);

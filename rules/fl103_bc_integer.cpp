@@ -47,7 +47,7 @@ whose output goes to `/dev/null` becomes `: $(( … ))`.
 )md";
 
 constexpr RuleInfo kInfo{"FL103", "bc-integer", "`bc` for integer arithmetic forks processes: use `$(( ))`",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 std::vector<Edit> fix_edits(const SemanticModel& model, const BcCall& call, const std::string& arithmetic) {
   if (!call.statement) return {replace_node(call.target, fmt::format("$(({}))", arithmetic))};

@@ -46,7 +46,7 @@ floating point at all: reported without a fix.
 )md";
 
 constexpr RuleInfo kInfo{"FL104", "bc-fractional", "`bc` with fractions forks processes",
-                         Severity::Info, kDocs, std::nullopt};
+                         Severity::Info, kDocs, std::nullopt, FixAvailability::Unsafe};
 
 class BcFractional final : public Rule {
  public:

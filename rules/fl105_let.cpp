@@ -43,7 +43,7 @@ where `let` only returns 1; with `set -o letoctal`, `let` reads
 )md";
 
 constexpr RuleInfo kInfo{"FL105", "let-command", "`let` arguments are split and globbed: use `(( ))`",
-                         Severity::Info, kDocs, std::nullopt};
+                         Severity::Info, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 // The arithmetic text of one `let` argument.
 std::optional<std::string> argument_text(const SemanticModel& model, const Node* word, FixSafety& safety) {

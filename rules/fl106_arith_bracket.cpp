@@ -27,7 +27,7 @@ Safe: bash evaluates both forms identically.
 )md";
 
 constexpr RuleInfo kInfo{"FL106", "arith-bracket", "`$[ ]` is obsolete: use `$(( ))`", Severity::Warning, kDocs,
-                         "SC2007"};
+                         "SC2007", FixAvailability::Safe};
 
 class ArithBracket final : public Rule {
  public:

@@ -36,7 +36,7 @@ differ when the value is an expression, empty, or negative after a sign.
 )md";
 
 constexpr RuleInfo kInfo{"FL107", "dollar-in-arithmetic", "`$` on a variable inside arithmetic is unnecessary",
-                         Severity::Hint, kDocs, "SC2004"};
+                         Severity::Hint, kDocs, "SC2004", FixAvailability::SometimesSafe};
 
 char previous_non_space(std::string_view source, uint32_t offset) {
   while (offset > 0) {

@@ -40,7 +40,7 @@ ends in a lone backslash.
 )md";
 
 constexpr RuleInfo kInfo{"FL201", "backticks", "Backtick command substitution: use `$( )`", Severity::Info, kDocs,
-                         "SC2006"};
+                         "SC2006", FixAvailability::Safe};
 
 class Backticks final : public Rule {
  public:

@@ -43,7 +43,7 @@ and, unquoted, joins lines with spaces; the exit status becomes `cmd`'s
 )md";
 
 constexpr RuleInfo kInfo{"FL202", "useless-echo", "Useless `echo` around or inside a command substitution",
-                         Severity::Warning, kDocs, "SC2116"};
+                         Severity::Warning, kDocs, "SC2116", FixAvailability::SometimesSafe};
 
 class UselessEcho final : public Rule {
  public:

@@ -49,7 +49,7 @@ the fix is only shown.
 )md";
 
 constexpr RuleInfo kInfo{"FL301", "basename", "`$(basename …)` forks: use `${p##*/}`", Severity::Warning, kDocs,
-                         std::nullopt};
+                         std::nullopt, FixAvailability::SometimesSafe};
 
 // `b=$(basename "$p" .ext)` as a statement of its own: the suffix goes in a
 // second step after the assignment.

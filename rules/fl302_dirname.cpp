@@ -38,7 +38,7 @@ in a newline.
 )md";
 
 constexpr RuleInfo kInfo{"FL302", "dirname", "`$(dirname …)` forks: use `${p%/*}`", Severity::Warning, kDocs,
-                         std::nullopt};
+                         std::nullopt, FixAvailability::SometimesSafe};
 
 class Dirname final : public Rule {
  public:

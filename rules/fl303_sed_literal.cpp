@@ -58,7 +58,7 @@ that the rewrite keeps.
 )md";
 
 constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a variable's value: use parameter expansion",
-                         Severity::Warning, kDocs, "SC2001"};
+                         Severity::Warning, kDocs, "SC2001", FixAvailability::SometimesSafe};
 
 sed::Target target_for(Dialect dialect) {
   switch (dialect) {

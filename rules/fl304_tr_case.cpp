@@ -38,7 +38,7 @@ no case conversion: reported without a fix.
 )md";
 
 constexpr RuleInfo kInfo{"FL304", "tr-case-conversion", "`tr` changing case forks processes",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::Unsafe};
 
 // +1 to upper case, -1 to lower case, 0 when the operands are not a case conversion.
 int direction(std::string_view from, std::string_view to) {

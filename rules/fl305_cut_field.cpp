@@ -46,7 +46,7 @@ strips trailing newlines, which a one-line value has none of.
 )md";
 
 constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variable forks processes",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 struct CutOptions {
   std::string delimiter;

@@ -35,7 +35,7 @@ against 1 in UTF-8), echo eats `-n` and dash's echo interprets backslashes.
 )md";
 
 constexpr RuleInfo kInfo{"FL306", "wc-length", "`wc -c` for a variable's length forks processes: use `${#v}`",
-                         Severity::Warning, kDocs, "SC2000"};
+                         Severity::Warning, kDocs, "SC2000", FixAvailability::SometimesSafe};
 
 class WcLength final : public Rule {
  public:

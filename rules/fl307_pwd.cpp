@@ -31,7 +31,7 @@ one and `$PWD` keeps it, and a script that assigns `PWD` itself changes
 )md";
 
 constexpr RuleInfo kInfo{"FL307", "pwd-substitution", "`$(pwd)` forks a subshell: use `$PWD`", Severity::Warning,
-                         kDocs, std::nullopt};
+                         kDocs, std::nullopt, FixAvailability::Unsafe};
 
 class PwdSubstitution final : public Rule {
  public:

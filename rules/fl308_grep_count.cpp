@@ -36,7 +36,8 @@ operand it is unsafe: when the file cannot be read, `wc -l` still prints `0`
 and `grep -c` prints nothing.
 )md";
 
-constexpr RuleInfo kInfo{"FL308", "grep-count", "`grep | wc -l`: use `grep -c`", Severity::Warning, kDocs, "SC2126"};
+constexpr RuleInfo kInfo{"FL308", "grep-count", "`grep | wc -l`: use `grep -c`", Severity::Warning, kDocs, "SC2126",
+                         FixAvailability::SometimesSafe};
 
 // Counts grep's operands; nullopt for options that change what it prints.
 std::optional<int> file_operands(const SemanticModel& model, const std::vector<const Node*>& words) {

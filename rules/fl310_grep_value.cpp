@@ -56,7 +56,7 @@ operands are not rewritten.
 )md";
 
 constexpr RuleInfo kInfo{"FL310", "grep-value", "`grep` on a variable's value forks processes: match a pattern",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 struct GrepOptions {
   std::string literal;

@@ -51,7 +51,7 @@ rewritten.
 )md";
 
 constexpr RuleInfo kInfo{"FL311", "awk-field", "`awk` printing a field of a variable forks processes",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 struct AwkField {
   std::optional<char> separator;  // -F C

@@ -38,7 +38,7 @@ facts, `wc -l` and sh's `head` and `tail` are not rewritten.
 )md";
 
 constexpr RuleInfo kInfo{"FL312", "line-of-value", "`head`, `tail` or `wc -l` of a variable's value forks processes",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 enum class LineTool { First, Last, Count };
 

@@ -43,7 +43,7 @@ overlap). sh has no `${v//…/…}`: no fix there.
 )md";
 
 constexpr RuleInfo kInfo{"FL313", "tr-chars", "`tr` deleting or replacing characters of a variable forks processes",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 // A tr set of plain ASCII characters, with `\n`, `\t` and `\\`; nullopt for ranges, classes, other escapes.
 std::optional<std::string> plain_set(std::string_view text) {

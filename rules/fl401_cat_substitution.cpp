@@ -35,7 +35,7 @@ expand `$(<file)` to nothing.
 )md";
 
 constexpr RuleInfo kInfo{"FL401", "cat-substitution", "`$(cat file)` forks: use `$(<file)`", Severity::Warning,
-                         kDocs, std::nullopt};
+                         kDocs, std::nullopt, FixAvailability::Safe};
 
 class CatSubstitution final : public Rule {
  public:

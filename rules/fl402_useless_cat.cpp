@@ -39,7 +39,7 @@ the variables it sets stay set afterwards (ksh93 already ran it there).
 )md";
 
 constexpr RuleInfo kInfo{"FL402", "useless-cat", "`cat file | cmd`: use `cmd < file`", Severity::Warning, kDocs,
-                         "SC2002"};
+                         "SC2002", FixAvailability::Unsafe};
 
 bool reads_stdin_redirect(const Node* node) {
   for (const Node* kid : node->kids) {

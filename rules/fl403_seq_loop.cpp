@@ -51,7 +51,7 @@ display-only when the body uses `continue`, which would skip the increment.
 )md";
 
 constexpr RuleInfo kInfo{"FL403", "seq-loop", "`for i in $(seq …)` forks: count in the shell", Severity::Warning,
-                         kDocs, std::nullopt};
+                         kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 struct SeqBounds {
   std::string first = "1";

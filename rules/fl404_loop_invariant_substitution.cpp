@@ -44,7 +44,7 @@ while it runs.
 
 constexpr RuleInfo kInfo{"FL404", "loop-invariant-substitution",
                          "A command substitution with the same output on every iteration: hoist it out of the loop",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::Unsafe};
 
 bool invariant_command(std::string_view name) {
   for (std::string_view known :

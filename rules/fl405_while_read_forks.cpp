@@ -45,7 +45,7 @@ rewrites; this one shows where the per-line cost adds up.
 )md";
 
 constexpr RuleInfo kInfo{"FL405", "while-read-forks", "A `while read` loop starts processes for every line",
-                         Severity::Warning, kDocs, std::nullopt};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::None};
 
 std::string forking_commands(const SemanticModel& model, const Node* body) {
   std::vector<std::string> names;

@@ -17,6 +17,17 @@ class SemanticModel;
 // A rule's documentation uses Ruff's fixed headings, in this order:
 // "## What it does", "## Why is this bad?", "## Example", "## Use instead",
 // "## Fix safety". `forklift lint --explain CODE` prints it.
+// What the rule's fix can do, as `forklift rule` and docs/rules/ state it; the
+// "## Fix safety" section says when and why.
+enum class FixAvailability {
+  None,           // reported without a fix
+  Safe,           // every fix it offers is safe
+  SometimesSafe,  // safe when the model proves the facts it needs, unsafe otherwise
+  Unsafe,         // fixes are offered, never as safe
+};
+
+std::string_view fix_availability_name(FixAvailability fix);
+
 struct RuleInfo {
   std::string_view code;      // "FL101": FL + family digit + number
   std::string_view name;      // kebab-case, "expr-arithmetic"
@@ -24,6 +35,7 @@ struct RuleInfo {
   Severity default_severity = Severity::Warning;
   std::string_view docs;      // Markdown with the headings above
   std::optional<std::string_view> shellcheck_code;  // "SC2003": honours `# shellcheck disable=`
+  FixAvailability fix = FixAvailability::None;
 };
 
 struct LintContext {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/reporters/reporter.h"
+#include "lsp/rule_docs_location.h"
 #include "rules/rule.h"
 
 namespace forklift::cli {
@@ -64,11 +65,14 @@ Json region(const SourceFile& file, uint32_t begin, uint32_t end) {
 Json rule_descriptor(std::string_view code) {
   if (const Rule* rule = find_rule(code)) {
     const RuleInfo& info = rule->info();
-    return {{"id", code},
-            {"name", info.name},
-            {"shortDescription", {{"text", info.summary}}},
-            {"help", {{"text", info.docs}, {"markdown", info.docs}}},
-            {"defaultConfiguration", {{"level", error_warning_note(info.default_severity)}}}};
+    Json descriptor = {{"id", code},
+                       {"name", info.name},
+                       {"shortDescription", {{"text", info.summary}}},
+                       {"help", {{"text", info.docs}, {"markdown", info.docs}}},
+                       {"defaultConfiguration", {{"level", error_warning_note(info.default_severity)}}}};
+    // SARIF wants an absolute URI or nothing; the help text is there either way.
+    if (std::string url = lsp::default_docs_url(code); !url.empty()) descriptor["helpUri"] = url;
+    return descriptor;
   }
   return {{"id", code}, {"shortDescription", {{"text", code == kSyntaxErrorCode ? "The script does not parse" : code}}}};
 }

@@ -47,6 +47,7 @@ void to_json(json& j, const ServerCapabilities& c) {
       {"documentSymbolProvider", true},
       {"definitionProvider", true},
       {"referencesProvider", true},
+      {"documentFormattingProvider", c.document_formatting},
   };
 }
 

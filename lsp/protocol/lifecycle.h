@@ -23,6 +23,7 @@ struct ServerCapabilities {
   std::string position_encoding;  // "utf-8" or "utf-16"
   std::vector<std::string> code_action_kinds;
   bool code_action_resolve = false;  // codeAction/resolve computes deferred edits
+  bool document_formatting = false;  // shfmt is installed
 };
 
 struct InitializeResult {

@@ -7,6 +7,7 @@
 
 #include "lsp/feature_server.h"
 #include "tests/lsp/text_edits.h"
+#include "lsp/rule_docs_location.h"
 
 using namespace forklift::lsp;
 using forklift::lsp::test::apply_text_edits;
@@ -100,7 +101,7 @@ TEST_CASE("diagnostics are published with code, link, source and cost", "[lsp][f
   REQUIRE(expr != nullptr);
   CHECK(expr->range.start == Position{3, 4});
   CHECK(expr->source == "forklift");
-  CHECK(expr->code_description_href == "https://forklift.dev/rules/FL101");
+  CHECK(expr->code_description_href == forklift::lsp::default_docs_url("FL101"));
   CHECK(expr->message.find("inside a loop") != std::string::npos);
   REQUIRE(expr->related_information.size() == 1);
   CHECK(expr->related_information[0].location.range.start == Position{2, 0});

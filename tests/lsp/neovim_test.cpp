@@ -7,22 +7,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
+#include "tests/lsp/editor_report.h"
 #include "tests/support/required_tools.h"
 
-namespace {
-
 namespace fs = std::filesystem;
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
+using forklift::lsp::test::kEditorTestScript;
 
 TEST_CASE("Neovim receives diagnostics and applies a quick fix", "[lsp][neovim]") {
   std::string nvim = forklift::test::find_program("nvim");
@@ -34,23 +24,18 @@ TEST_CASE("Neovim receives diagnostics and applies a quick fix", "[lsp][neovim]"
   fs::create_directories(dir);
   fs::path script = dir / "count.sh";
   fs::path report = dir / "report.txt";
-  std::ofstream(script) << "#!/bin/bash\ni=0\nwhile [ $i -lt 3 ]; do\n  i=`expr $i + 1`\ndone\necho $i\n";
+  std::ofstream(script) << kEditorTestScript;
 
   std::string command = "FORKLIFT_BINARY='" FORKLIFT_BINARY "' FORKLIFT_NVIM_SCRIPT='" + script.string() +
                         "' FORKLIFT_NVIM_REPORT='" + report.string() + "' timeout 60 '" + nvim +
                         "' --headless -u NONE -i NONE -n -c 'luafile " FORKLIFT_SOURCE_DIR
                         "/tests/lsp/neovim_client.lua' </dev/null >/dev/null 2>&1";
   int status = std::system(command.c_str());
-  std::string outcome = read_file(report);
+  forklift::lsp::test::EditorReport outcome = forklift::lsp::test::read_editor_report(report);
   fs::remove_all(dir);
   CHECK(status == 0);
-  std::istringstream lines(outcome);
-  std::string codes, title;
-  std::getline(lines, codes);
-  std::getline(lines, title);
-  std::string buffer((std::istreambuf_iterator<char>(lines)), std::istreambuf_iterator<char>());
-  CHECK(codes.find("FL101") != std::string::npos);
-  CHECK_FALSE(title.empty());
-  CHECK(buffer.find("expr") == std::string::npos);
-  CHECK(buffer.find("$((") != std::string::npos);
+  CHECK(outcome.diagnostics.find("FL101") != std::string::npos);
+  CHECK_FALSE(outcome.fix_title.empty());
+  CHECK(outcome.buffer.find("expr") == std::string::npos);
+  CHECK(outcome.buffer.find("$((") != std::string::npos);
 }

@@ -47,6 +47,10 @@ class RecordingFeatures : public LanguageFeatures {
     calls.push_back(p.include_declaration ? "references+decl" : "references");
     return {};
   }
+  std::vector<TextEdit> formatting(const DocumentFormattingParams& p) override {
+    calls.push_back("formatting " + p.text_document.uri + " " + std::to_string(p.options.tab_size));
+    return {};
+  }
   void stop() override { ++stop_calls; }
 
   PositionEncoding encoding = PositionEncoding::Utf8;

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "lsp/server_config.h"
+#include "lsp/rule_docs_location.h"
 
 using namespace forklift::lsp;
 using nlohmann::json;
@@ -33,7 +34,7 @@ TEST_CASE("settings of the wrong type or an unknown shell are errors naming the 
 
 TEST_CASE("the docs link substitutes the rule's code and name", "[lsp][config]") {
   ServerConfig config;
-  CHECK(docs_url(config, "FL101", "expr-arithmetic") == "https://forklift.dev/rules/FL101");
+  CHECK(docs_url(config, "FL101", "expr-arithmetic") == forklift::lsp::default_docs_url("FL101"));
   config.docs_url_template = "https://example.org/{name}/{code}.html";
   CHECK(docs_url(config, "FL101", "expr-arithmetic") == "https://example.org/expr-arithmetic/FL101.html");
 }

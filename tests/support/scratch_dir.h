@@ -11,10 +11,11 @@ namespace forklift::test {
 
 class ScratchDir {
  public:
-  ScratchDir() {
+  // `tag` names the folder (forklift-TAG-PID-N), so a leftover says whose it was.
+  explicit ScratchDir(const std::string& tag = "lint") {
     static int counter = 0;
     path_ = std::filesystem::temp_directory_path() /
-            ("forklift-lint-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+            ("forklift-" + tag + "-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
@@ -26,6 +27,7 @@ class ScratchDir {
   ScratchDir& operator=(const ScratchDir&) = delete;
 
   std::string path() const { return path_.string(); }
+  const std::filesystem::path& dir() const { return path_; }
   std::string operator/(const std::string& relative) const { return (path_ / relative).string(); }
 
   // Writes `text` to `relative`, creating folders on the way.

@@ -1,0 +1,28 @@
+# Fails when docs/rules/ is not what the rule sources produce, naming the
+# stale pages and the command that rewrites them.
+#   cmake -DFORKLIFT=BIN -DDOCS=DIR -DSCRATCH=DIR -P check_rule_docs.cmake
+file(REMOVE_RECURSE "${SCRATCH}")
+execute_process(COMMAND "${FORKLIFT}" rule --write-docs "${SCRATCH}" RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "forklift rule --write-docs failed (${status})")
+endif()
+file(GLOB expected RELATIVE "${SCRATCH}" "${SCRATCH}/*.md")
+file(GLOB present RELATIVE "${DOCS}" "${DOCS}/*.md")
+set(stale "")
+foreach(page IN LISTS expected present)
+  if(NOT EXISTS "${DOCS}/${page}" OR NOT EXISTS "${SCRATCH}/${page}")
+    list(APPEND stale "${page}")
+    continue()
+  endif()
+  file(READ "${DOCS}/${page}" have)
+  file(READ "${SCRATCH}/${page}" want)
+  if(NOT have STREQUAL want)
+    list(APPEND stale "${page}")
+  endif()
+endforeach()
+list(REMOVE_DUPLICATES stale)
+if(stale)
+  message(FATAL_ERROR "docs/rules/ is out of date (${stale}); regenerate it with:\n"
+                      "  cmake --build build/default --target rule-docs")
+endif()
+message(STATUS "docs/rules/ matches the rule sources (${expected})")
