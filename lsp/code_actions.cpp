@@ -83,7 +83,6 @@ std::vector<CodeAction> code_actions(const CodeActionContext& context, const Cod
   return actions;
 }
 
-
 std::optional<CodeAction> fix_all_action(const CodeActionContext& context) {
   bool fixable = std::any_of(context.analysis.diagnostics.begin(), context.analysis.diagnostics.end(), [&](const auto& d) {
     return d.fix && is_applicable(d.fix->applicability, context.settings.unsafe_fixes);
@@ -96,12 +95,12 @@ std::optional<CodeAction> fix_all_action(const CodeActionContext& context) {
     action.resolve = CodeActionData{context.uri, context.analysis.version};
     return action;
   }
-  const FixLoopResult& result = fixed(context);
-  if (result.failure || !result.changed()) return std::nullopt;
+  std::optional<WorkspaceEdit> edit = fix_all_edit(context);
+  if (!edit) return std::nullopt;
   int count = 0;
-  for (const auto& [code, applied] : result.applied) count += applied;
+  for (const auto& [code, applied] : context.analysis.fixed->applied) count += applied;
   action.title = fmt::format("Fix all forklift findings ({} fix{})", count, count == 1 ? "" : "es");
-  action.edit.changes[context.uri] = {minimal_text_edit(*context.analysis.file, result.text, context.encoding)};
+  action.edit = std::move(*edit);
   return action;
 }
 

@@ -141,14 +141,6 @@ Node* Parser::scan_word_part(WordScan& scan, char c) {
 // Glob, pattern, subscript and grouping bytes: they nest (depth) or end the
 // word, depending on the mode.
 void Parser::scan_word_punctuation(WordScan& scan, char c) {
-  // Steps over the byte when it does not end the word: nothing ends it inside a group.
-  auto literal_unless_outermost = [&] {
-    if (scan.depth > 0) {
-      ++pos_;
-    } else {
-      scan.stop = true;
-    }
-  };
   auto open_group = [&](uint32_t width) {
     ++scan.depth;
     pos_ += width;
@@ -223,7 +215,11 @@ void Parser::scan_word_punctuation(WordScan& scan, char c) {
       }
       return;
     default:  // blanks, newline, `;`, `&`, `|`, `<`, `>`: literal only inside parentheses
-      literal_unless_outermost();
+      if (scan.depth > 0) {
+        ++pos_;
+      } else {
+        scan.stop = true;
+      }
       return;
   }
 }
