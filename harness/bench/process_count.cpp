@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <grp.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -117,6 +118,24 @@ struct Report {
   char setup_step[48];
 };
 
+// Once the mounts are made: the command must not be able to undo them. The
+// namespace's root holds every capability in it across exec, CAP_SYS_ADMIN
+// included, which remounts / read-write; it keeps the others, which reach no
+// further than the namespace (and, under root, let it use the run directory
+// its IDs do not own). Dropped from the bounding set, an exec cannot grant it;
+// no_new_privs keeps setuid programs from granting anything.
+int give_up_mounting(const char** step) {
+  if (prctl(PR_CAPBSET_DROP, CAP_SYS_ADMIN) != 0) {
+    *step = "drop CAP_SYS_ADMIN from the bounding set";
+    return errno;
+  }
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    *step = "set no_new_privs";
+    return errno;
+  }
+  return 0;
+}
+
 // Inside the confining namespaces, before the command: become root inside
 // (when the IDs were swapped), then let `prepare` set the mounts up.
 // The parent-death signal is set again: a change of credentials clears it.
@@ -128,7 +147,8 @@ int enter_confinement(const Isolation& isolation, bool become_root, const char**
     return errno;
   }
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  return isolation.prepare ? isolation.prepare(step) : 0;
+  if (int error = isolation.prepare ? isolation.prepare(step) : 0; error != 0) return error;
+  return give_up_mounting(step);
 }
 
 void copy_name(char (&to)[48], const char* from) {

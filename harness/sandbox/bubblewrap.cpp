@@ -20,6 +20,9 @@ std::vector<std::string> bubblewrap_command(const std::string& bwrap, const std:
       "--die-with-parent",
       // No way to push characters into the caller's terminal (TIOCSTI).
       "--new-session",
+      // Run as root, bwrap would leave the script every capability (enough to
+      // remount / read-write); unprivileged, it drops them itself.
+      "--cap-drop", "ALL",
       "--chdir", cwd,
   };
   if (info_fd >= 0) command.insert(command.end(), {"--info-fd", std::to_string(info_fd)});

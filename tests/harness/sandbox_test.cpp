@@ -91,6 +91,20 @@ TEST_CASE("sandbox: a network namespace of its own, with only a loopback", "[san
   CHECK(unconfined.out != "lo\n");
 }
 
+TEST_CASE("sandbox: the script holds no CAP_SYS_ADMIN, so it cannot remount what is read-only", "[sandbox]") {
+  // Run as root, the namespace's root (or bwrap's child) would otherwise keep
+  // every capability: enough to remount / read-write and write root's files.
+  std::string text = "effective=$(sed -n 's/^CapEff:[[:space:]]*//p' /proc/self/status)\n"
+                     "echo sys_admin=$(( (0x$effective >> 21) & 1 ))\n"
+                     "mount -o remount,bind,rw / 2>/dev/null && echo remounted || echo refused\n";
+  for (const std::string& kind : available_sandboxes()) {
+    INFO(kind);
+    forklift::harness::RunOutcome outcome = run_confined(text, kind);
+    INFO(outcome.error << outcome.err);
+    CHECK(outcome.out == "sys_admin=0\nrefused\n");
+  }
+}
+
 TEST_CASE("sandbox: a script under /tmp run by its own path is refused with the reason", "[sandbox]") {
   forklift::test::TempDir dir;
   fs::path script = fs::path(dir.path()) / "script.sh";
