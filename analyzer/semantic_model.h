@@ -79,6 +79,7 @@ class SemanticModel {
   const Function* function(std::string_view name) const { return scopes_.function(name); }
   const std::vector<Function>& functions() const { return scopes_.functions(); }
   bool has_opaque_code() const { return scopes_.has_opaque_code(); }
+  bool may_assign_ifs(const Node* at) const { return scopes_.may_assign_ifs(at); }
 
   // ---- Fork sites ----
   CommandKind command_kind(const Node* simple_command) const { return forks_.command_kind(simple_command); }

@@ -163,6 +163,12 @@ void require_value_facts(const SemanticModel& model, const PipedValue& value, co
     require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NoNewline},
                   Applicability::Unsafe, safety);
   }
+  // An empty value printed without a newline is no line at all: grep finds
+  // nothing (`-v` included), while the test matches the empty string.
+  if (!value.adds_newline) {
+    require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NonEmpty},
+                  Applicability::Unsafe, safety);
+  }
 }
 
 class GrepValue final : public Rule {

@@ -112,15 +112,6 @@ std::optional<AwkField> parse_awk(const SemanticModel& model, const Node* awk) {
   return parsed;
 }
 
-bool assigns_ifs(const SemanticModel& model, const Node* at) {
-  const Variable* ifs = model.variable("IFS", at);
-  if (ifs == nullptr) return model.has_opaque_code();
-  for (const Definition& definition : ifs->definitions) {
-    if (!definition.temporary) return true;
-  }
-  return model.has_opaque_code();
-}
-
 class AwkFieldRule final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -157,7 +148,7 @@ class AwkFieldRule final : public Rule {
       std::string fields;
       for (int i = 1; i < awk.field; ++i) fields += "_ ";
       replacement = fmt::format("read -r {}{} _ <<< \"${}\"", fields, site.assignment->text, name);
-      if (assigns_ifs(model, value.substitution)) {
+      if (model.may_assign_ifs(value.substitution)) {
         safety.downgrade(Applicability::Unsafe, "the script assigns `IFS`, which `read` splits at");
       }
     }

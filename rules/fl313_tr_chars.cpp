@@ -1,4 +1,6 @@
 // FL313 tr-chars: `$(echo "$v" | tr -d '\n')`, `tr -d ':'`, `tr / _` -> `${v//…/…}`.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
@@ -39,7 +41,9 @@ start with `-` and, in ksh, have no backslash, and it must be quoted. The
 sets are ASCII characters, escapes `\n` and `\t`, and bracketed lists of
 them; ranges, classes, `-c`, `-s` and sets of several characters to replace
 are not rewritten (sequential replacements would differ when the sets
-overlap). sh has no `${v//…/…}`: no fix there.
+overlap), nor is replacing a newline or replacing with one (the newline
+`echo` adds would be replaced, or `$( )` would strip an added one). sh has
+no `${v//…/…}`: no fix there.
 )md";
 
 constexpr RuleInfo kInfo{"FL313", "tr-chars", "`tr` deleting or replacing characters of a variable forks processes",
@@ -75,8 +79,13 @@ std::string expansion_char(char c) {
   return std::string(1, c);
 }
 
-std::string set_pattern(const std::string& set) {
+// A bracket of the set's characters. ksh93 reads `[\!…]` and `[\^…]` as
+// negated although the `!` is escaped, so those two go last; a set of only
+// them has no bracket (nullopt).
+std::optional<std::string> set_pattern(std::string set) {
   if (set.size() == 1) return expansion_char(set[0]);
+  std::stable_partition(set.begin(), set.end(), [](char c) { return c != '!' && c != '^'; });
+  if (set[0] == '!' || set[0] == '^') return std::nullopt;
   std::string pattern = "[";
   for (char c : set) pattern += expansion_char(c);
   return pattern + "]";
@@ -104,9 +113,14 @@ class TrChars final : public Rule {
       if (args[0] != "-d") {
         std::optional<std::string> to = plain_set(args[1]);
         if (!to || from->size() != 1 || to->size() != 1 || args[0].starts_with('-')) continue;
+        // A newline on either side meets the one `echo` adds, which `$( )`
+        // strips before and not after (or after and not before) the replacing.
+        if ((*from)[0] == '\n' || (*to)[0] == '\n') continue;
         replacement = expansion_char((*to)[0]);
       }
-      std::string expansion = fmt::format("${{{}//{}/{}}}", piped_name(value), set_pattern(*from), replacement);
+      std::optional<std::string> pattern = set_pattern(*from);
+      if (!pattern) continue;
+      std::string expansion = fmt::format("${{{}//{}/{}}}", piped_name(value), *pattern, replacement);
       FixSafety safety;
       bool deletes_newline = args[0] == "-d" && from->find('\n') != std::string::npos;
       if (deletes_newline || piped_integer(model, value)) {

@@ -3,18 +3,20 @@
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
 #include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
 
-// `$v`, `"$v"`, `${v}` with an identifier or positional name.
+// `$v`, `"$v"`, `${v}` with an identifier or a one-digit positional name
+// (the rewrites write `$NAME`, and `$10` is `${1}0`).
 const Node* value_parameter(const Node* word) {
   const Node* param = plain_parameter(word);
   if (param == nullptr) return nullptr;
   std::string_view name = param->text;
-  bool positional = !name.empty() && name.find_first_not_of("0123456789") == std::string_view::npos;
+  bool positional = name.size() == 1 && is_digit(name[0]);
   return is_identifier(name) || positional ? param : nullptr;
 }
 

@@ -1,5 +1,6 @@
 #include "analyzer/semantic/scopes.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "analyzer/ast_operators.h"
@@ -134,6 +135,14 @@ int ScopeIndex::scope_at(std::string_view name, const Node* at) const {
 const Variable* ScopeIndex::lookup(std::string_view name, const Node* at) const {
   auto it = variable_index_.find(std::pair<int, std::string>{scope_at(name, at), std::string(name)});
   return it == variable_index_.end() ? nullptr : &variables_[it->second];
+}
+
+bool ScopeIndex::may_assign_ifs(const Node* at) const {
+  if (has_opaque_code()) return true;
+  const Variable* ifs = lookup("IFS", at);
+  if (ifs == nullptr) return false;
+  return std::any_of(ifs->definitions.begin(), ifs->definitions.end(),
+                     [](const Definition& definition) { return !definition.temporary; });
 }
 
 const std::vector<const Node*>& ScopeIndex::calls(std::string_view function) const {

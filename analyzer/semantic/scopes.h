@@ -69,6 +69,9 @@ class ScopeIndex {
   // The variable `name` refers to at `at` (global when not declared local in
   // the enclosing function); nullptr when it is never defined nor used.
   const Variable* lookup(std::string_view name, const Node* at) const;
+  // Whether `IFS` may differ from its default at `at`: the script assigns it
+  // (other than for one command), or runs code the model cannot see.
+  bool may_assign_ifs(const Node* at) const;
   int scope_at(std::string_view name, const Node* at) const;
   const std::vector<Variable>& variables() const { return variables_; }
 

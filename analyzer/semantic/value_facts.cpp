@@ -298,15 +298,15 @@ ValueFacts ValueFactIndex::for_item_facts(const Node* loop) const {
       item = literal_facts(*text);
     } else if ((word->flags & kWordHasGlob) != 0) {
       item = pattern_facts(source_, word, true).value_or(ValueFacts{});
-    } else if (word->kids.size() == 1 && !word->kids[0]->is(NodeKind::DoubleQuoted)) {
-      // An unquoted expansion alone: its fields are split at blanks and
-      // newlines, so none is empty or has a newline.
-      item.bits = bit(ValueFact::NoNewline) | bit(ValueFact::NonEmpty);
-      if (word->kids[0]->is(NodeKind::ParamExp)) {
-        ValueFacts whole = parameter_facts(word->kids[0]);
-        if (whole.has(ValueFact::NoGlobChars)) item.bits |= whole.bits & kAbsenceFacts;
+    } else if (word->kids.size() == 1 && word->kids[0]->is(NodeKind::ParamExp)) {
+      // An unquoted parameter alone: with the default IFS its fields are split
+      // at blanks and newlines, so none is empty or has a newline, as long as
+      // no glob in the value expands to file names (which may hold newlines).
+      ValueFacts whole = parameter_facts(word->kids[0]);
+      if (whole.has(ValueFact::NoGlobChars) && !scopes_.may_assign_ifs(loop)) {
+        item.bits = bit(ValueFact::NoNewline) | bit(ValueFact::NonEmpty) | (whole.bits & kAbsenceFacts);
+        item = normalized(item);
       }
-      item = normalized(item);
     } else {
       item = word_facts(word);
     }

@@ -125,9 +125,9 @@ class ValueFactIndex {
   const IntegerInference& integers_;
   Dialect dialect_;
   absl::flat_hash_map<const Variable*, ValueFacts> facts_;
-  std::vector<uint32_t> line_starts_;
+  std::vector<uint32_t> line_starts_;  // offsets where lines begin
   std::vector<const Node*> opaque_commands_;  // `eval`, `.`, `source`: they may assign anything
-  bool traps_mention_functions_ = false;  // a `trap` runs code the calls above do not show  // offsets where lines begin
+  bool traps_mention_functions_ = false;  // a `trap` runs code the calls above do not show
   bool solving_ = false;
 };
 
