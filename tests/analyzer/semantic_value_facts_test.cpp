@@ -48,8 +48,17 @@ TEST_CASE("value facts: glob loops and split words") {
   ValueFacts h = facts_of(f, "$g");
   CHECK(h.has_all({ValueFact::NoSlash, ValueFact::NoTrailingSlash}));
   CHECK_FALSE(h.has(ValueFact::NoLeadingDash));  // a file may be called `-x.h`
-  ValueFacts w = facts_of(f, "$w");
-  CHECK(w.has_all({ValueFact::NoNewline, ValueFact::NonEmpty}));
+  // A field of `$(ls)` is globbed again, and a file name may hold a newline.
+  CHECK_FALSE(facts_of(f, "$w").has(ValueFact::NoNewline));
+}
+
+TEST_CASE("value facts: fields of an unquoted parameter split at the default IFS") {
+  ModelFixture plain("v='a b'\nfor w in $v; do echo \"$w\"; done\n");
+  CHECK(facts_of(plain, "$w").has_all({ValueFact::NoNewline, ValueFact::NonEmpty}));
+  ModelFixture ifs("v='a b'\nIFS=:\nfor w in $v; do echo \"$w\"; done\n");
+  CHECK_FALSE(facts_of(ifs, "$w").has(ValueFact::NonEmpty));
+  ModelFixture glob("v='a *'\nfor w in $v; do echo \"$w\"; done\n");
+  CHECK_FALSE(facts_of(glob, "$w").has(ValueFact::NoNewline));
 }
 
 TEST_CASE("value facts: the environment, positional parameters and late definitions are unknown") {
