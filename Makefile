@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench deb vscode rule-docs ksh93-suite fuzz clean
+.PHONY: bootstrap build test test-asan demo bench deb vscode rule-docs ksh93-suite fuzz fix-differential clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -46,6 +46,14 @@ fuzz: bootstrap
 	cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh build/fuzz $(FUZZ_TARGETS)
+
+# Safe fixes on generated programs under dash, bash, ksh93 and mksh: ctest
+# runs a few hundred, this thousands (from FIX_DIFFERENTIAL_SEED on).
+FIX_DIFFERENTIAL_PROGRAMS ?= 5000
+FIX_DIFFERENTIAL_SEED ?= 1
+fix-differential: build
+	FORKLIFT_FIX_DIFFERENTIAL_PROGRAMS=$(FIX_DIFFERENTIAL_PROGRAMS) FORKLIFT_FIX_DIFFERENTIAL_SEED=$(FIX_DIFFERENTIAL_SEED) \
+	  $(BUILD_DIR)/tests/test_fix_properties "[differential]"
 
 # docs/rules/ rewritten from the rule sources (the rule_docs_current test checks it).
 rule-docs: build

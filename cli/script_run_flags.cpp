@@ -60,10 +60,12 @@ void ScriptRunFlags::add_to(CLI::App& command) {
   command.add_option("--input", inputs, "A file copied into each run's directory (repeatable)")->allow_extra_args(false);
   command.add_option("--timeout", timeout_seconds, "Stop a run after SECONDS (default: 60)")
       ->check(CLI::Range(0.001, 86400.0));
-  command.add_option("--sandbox", sandbox,
-                     "What confines the scripts: auto (default), namespaces, bubblewrap or none");
-  command.add_flag("--no-sandbox", no_sandbox,
-                   "Run the scripts with your full rights (files, network, processes): only for trusted scripts");
+  CLI::Option* chosen = command.add_option("--sandbox", sandbox,
+                                           "What confines the scripts: auto (default), namespaces, bubblewrap or none");
+  command
+      .add_flag("--no-sandbox", no_sandbox,
+                "Run the scripts with your full rights (files, network, processes): only for trusted scripts")
+      ->excludes(chosen);
 }
 
 std::optional<harness::ScriptRun> script_run_settings(const ScriptRunFlags& flags) {
@@ -73,7 +75,8 @@ std::optional<harness::ScriptRun> script_run_settings(const ScriptRunFlags& flag
   if (!add_environment(flags.env, run) || !add_inputs(flags.inputs, run)) return std::nullopt;
   if (flags.stdin_file && !read_stdin_file(*flags.stdin_file, run)) return std::nullopt;
   std::string requested = flags.no_sandbox ? "none" : flags.sandbox;
-  run.sandbox = harness::choose_sandbox(requested, harness::probe_sandboxes());
+  // Probing runs bwrap and makes namespaces: not for a run that wants neither.
+  if (requested != "none") run.sandbox = harness::choose_sandbox(requested, harness::probe_sandboxes());
   if (!run.sandbox.error.empty()) {
     print_error(run.sandbox.error);
     return std::nullopt;

@@ -76,8 +76,19 @@ FileVerification verify_file(const std::string& path, const VerifyFlags& flags, 
   return file;
 }
 
+// The first check whose sandbox could not be made: an error of the
+// machine, not a verdict on any script.
+const harness::RewriteCheck* sandbox_failure(const std::vector<FileVerification>& files) {
+  for (const FileVerification& file : files) {
+    for (const harness::RewriteCheck& check : file.checks) {
+      if (check.sandbox_failed) return &check;
+    }
+  }
+  return nullptr;
+}
+
 int exit_status(const std::vector<FileVerification>& files) {
-  bool different = false, could_not_run = false, error = false;
+  bool different = false, could_not_run = false, error = sandbox_failure(files) != nullptr;
   for (const FileVerification& file : files) {
     error |= !file.error.empty();
     different |= file.error.empty() && harness::file_verdict(file) == harness::Verdict::Different;
@@ -107,6 +118,7 @@ int run_verify(const VerifyFlags& flags) {
   }
   std::string report = flags.format == "json" ? harness::render_json(files) : harness::render_text(files);
   std::fputs(report.c_str(), stdout);
+  if (const harness::RewriteCheck* failed = sandbox_failure(files)) print_error(failed->note);
   return exit_status(files);
 }
 
@@ -123,7 +135,7 @@ constexpr const char* kDescription =
     "like `ruff check --diff` printing no diff: there is no second script to compare.\n\n"
     "Exit status: 0 every script was equivalent; 1 some rewrite behaved differently (or its output changed "
     "from run to run); 3 some check could not run (timeout, missing shell, unsupported construct) and none "
-    "differed; 2 usage or input error (missing file, syntax error, bad flag).";
+    "differed; 2 usage or input error (missing file, syntax error, bad flag) or a sandbox that could not be set up.";
 
 const RegisterSubcommand registration([](CLI::App& app, int& status) {
   auto flags = std::make_shared<VerifyFlags>();

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "harness/bench/process_count.h"
+#include "harness/sandbox/bubblewrap.h"
 #include "harness/script_spawn.h"
 #include "interp/exec/process_launcher.h"
 
@@ -217,21 +218,26 @@ std::chrono::nanoseconds cpu_time(const rusage& usage) {
 }
 
 
-// The script as the shell is told about it; copied beside the working
-// directory when it is to be run under another name.
+// The script as the shell is told about it: a copy beside the working
+// directory, which every sandbox can read (the script's own directory may
+// be hidden, as /tmp is by the private one).
 std::string script_argument(const ScriptRun& run, const Sandbox& box) {
-  if (run.script_name.empty()) {
-    std::string path = fs::absolute(run.script).string();
-    if (run.sandbox.kind != SandboxKind::None && path.starts_with("/tmp/")) {
-      throw std::runtime_error("the sandbox's private /tmp hides " + path + ": run it under a script name");
-    }
-    return path;
+  std::string name = run.script_name.empty() ? run.script.filename().string() : run.script_name;
+  if (name.find('/') != std::string::npos) throw std::runtime_error("script name " + name + " contains '/'");
+  box.write_beside(name, read_whole_file(run.script));
+  return "../" + name;
+}
+
+// Why the sandbox of this run could not be made, so that the script never
+// ran; "" when it was.
+std::string sandbox_failure(const ScriptRun& run, const ShellProcess& child, const RunOutcome& outcome) {
+  if (run.sandbox.kind != SandboxKind::Bubblewrap) return "";
+  std::string message = bubblewrap_setup_error(outcome.exit_status, outcome.out, outcome.err);
+  if (child.sandbox_failed && message.empty()) {
+    message = outcome.err.empty() ? fmt::format("bwrap exited with status {} before making it", outcome.exit_status)
+                                  : outcome.err.substr(0, outcome.err.find('\n'));
   }
-  if (run.script_name.find('/') != std::string::npos) {
-    throw std::runtime_error("script name " + run.script_name + " contains '/'");
-  }
-  box.write_beside(run.script_name, read_whole_file(run.script));
-  return "../" + run.script_name;
+  return message.empty() ? "" : "cannot set up the sandbox (bubblewrap): " + message;
 }
 
 }  // namespace
@@ -267,17 +273,22 @@ RunOutcome run_script(const ScriptRun& run) {
     if (child.counted) {
       if (auto report = bench::read_counted_report(*child.counted)) {
         if (report->setup_error != 0) {
-          throw std::runtime_error(fmt::format("cannot set up the sandbox: cannot {}: {}", report->setup_step,
-                                               std::strerror(report->setup_error)));
+          throw SandboxSetupError(fmt::format("cannot set up the sandbox (namespaces): cannot {}: {}",
+                                               report->setup_step, std::strerror(report->setup_error)));
         }
         outcome.exit_status = bench::shell_status(report->wait_status);
         if (child.report_processes) outcome.processes = report->processes;
       }
     }
+    if (std::string failure = sandbox_failure(run, child, outcome); !failure.empty()) throw SandboxSetupError(failure);
     if (cut_short.empty() && run.sandbox.kind != SandboxKind::None) cut_short = limit_reached(box.work(), launch.limits);
     outcome.ran = cut_short.empty();
     outcome.error = cut_short;
     if (run.keep_files) outcome.files = collect_files(box.work());
+  } catch (const SandboxSetupError& e) {
+    outcome.ran = false;
+    outcome.sandbox_failed = true;
+    outcome.error = e.what();
   } catch (const std::exception& e) {
     outcome.ran = false;
     outcome.error = e.what();

@@ -32,12 +32,11 @@ struct ScriptRun {                      // one run of one script
   std::chrono::milliseconds timeout{60000};
   bool keep_files = true;                                // collect the files left in the working directory
 
-  // How the script is named to the shell ($0, error messages). Empty: its own
-  // path, made absolute. Set: the script is copied beside the working
-  // directory under this name and run as `../NAME`, so two different files
-  // given the same name print the same `$0` and the same error messages.
-  // A sandboxed run of a script under /tmp needs one: the sandbox's /tmp is
-  // a private one.
+  // How the script is named to the shell ($0, error messages); empty: its
+  // own file name. The script is copied beside the working directory under
+  // this name and run as `../NAME`, so two different files given the same
+  // name print the same `$0` and the same error messages, and a sandbox that
+  // hides the script's own directory (a private /tmp) still runs it.
   std::string script_name;
   // Fill RunOutcome::processes by running the shell under a counting reaper
   // (harness/bench/process_count.h) where user+PID namespaces are available.
@@ -55,6 +54,7 @@ struct ScriptRun {                      // one run of one script
 struct RunOutcome {
   bool ran = false;
   std::string error;                             // could not run: why (shell not found, timeout, …)
+  bool sandbox_failed = false;                   // the sandbox could not be made (`error` says why): nothing ran
   int exit_status = 0;                           // 128+N for a signal, as shells report it
   std::string out, err;
   std::map<std::string, std::string> files;      // relative path → content, left in the working dir

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <system_error>
 
 #include "harness/sandbox/bubblewrap.h"
@@ -94,7 +95,10 @@ std::optional<bench::CountedSpawn> spawn_under_reaper(const ShellLaunch& launch,
   bench::Isolation isolation{true, [&file_system](const char** step) { return file_system.confine(step); }};
   auto spawn = bench::spawn_counted([&] { become_shell(setup); }, leftovers, isolation);
   int saved = errno;
-  if (!spawn) throw std::system_error(saved, std::generic_category(), "cannot create the sandbox's namespaces");
+  if (!spawn) {
+    throw SandboxSetupError(std::string("cannot set up the sandbox (namespaces): cannot create its namespaces: ") +
+                            std::strerror(saved));
+  }
   return spawn;
 }
 
@@ -122,17 +126,22 @@ void spawn_under_bubblewrap(const ShellLaunch& launch, int out_fd, int err_fd, S
   int info[2];
   if (::pipe2(info, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
   UniqueFd info_read(info[0]), info_write(info[1]);
-  std::vector<std::string> command =
-      bubblewrap_command(launch.sandbox.bwrap, launch.run_dir, launch.cwd, launch.argv, info_write.get());
+  std::vector<std::string> command = bubblewrap_command({launch.sandbox.bwrap, launch.sandbox.prlimit, launch.run_dir,
+                                                         launch.cwd, launch.argv, launch.limits, info_write.get()});
   ChildSetup setup{pointers_to(command), pointers_to(launch.env), nullptr, launch.stdin_path.c_str(),
-                   out_fd,               err_fd,                  &launch.limits, true, info_write.get()};
+                   out_fd,               err_fd,                  nullptr, true, info_write.get()};
   // fork() without glibc's atfork handlers, as the counting reaper does.
   auto pid = static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, nullptr));
   if (pid == 0) become_shell(setup);
-  if (pid < 0) throw std::system_error(errno, std::generic_category(), "cannot start " + launch.sandbox.bwrap);
+  if (pid < 0) {
+    throw SandboxSetupError("cannot set up the sandbox (bubblewrap): cannot start " + launch.sandbox.bwrap + ": " +
+                            std::strerror(errno));
+  }
   shell.pid = pid;
   info_write.reset();
   int init = bubblewrap_child_pid(read_bubblewrap_info(info_read.get()));
+  // No sandbox was made: bwrap failed (its message is on stderr).
+  shell.sandbox_failed = init <= 0;
   // Where it is gone already, so is everything inside.
   if (init > 0) shell.sandbox_init.reset(static_cast<int>(::syscall(SYS_pidfd_open, init, 0)));
 }

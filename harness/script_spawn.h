@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ struct ShellLaunch {
   std::string stdin_path;
   std::string run_dir;            // the only directory a sandboxed shell may write (cwd is inside)
   SandboxChoice sandbox;
-  ResourceLimits limits;          // applied when sandboxed
+  ResourceLimits limits;          // applied to the shell when sandboxed
   bool count_processes = false;
 };
 
@@ -41,9 +42,17 @@ struct ShellProcess {
   // kills when it dies itself, but asynchronously; its end is the end of
   // every process inside, which is what a caller waits for.
   UniqueFd sandbox_init;
+  // bwrap reported no sandbox: whatever it exits with is its own failure.
+  bool sandbox_failed = false;
 };
 
-// Throws std::system_error when the shell cannot be started.
+// The sandbox could not be made: nothing of the script ran.
+struct SandboxSetupError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Throws SandboxSetupError when the sandbox's namespaces cannot be made,
+// std::system_error when the shell cannot be started.
 ShellProcess spawn_shell(const ShellLaunch& launch);
 
 // Kills everything `shell` started and waits for the end of the sandbox's

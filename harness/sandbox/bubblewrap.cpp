@@ -4,18 +4,16 @@
 
 namespace forklift::harness {
 
-std::vector<std::string> bubblewrap_command(const std::string& bwrap, const std::string& run_dir,
-                                            const std::string& cwd, const std::vector<std::string>& argv,
-                                            int info_fd) {
+std::vector<std::string> bubblewrap_command(const BubblewrapRun& run) {
   std::vector<std::string> command = {
-      bwrap,
+      run.bwrap,
       "--ro-bind", "/", "/",
       // A minimal /dev of its own: null, zero, full, random, urandom, tty.
       "--dev", "/dev",
       // The private /tmp is as large as a file may be, and so bounded as well.
       "--size", std::to_string(kSandboxFileBytes), "--tmpfs", "/tmp",
       "--proc", "/proc",
-      "--bind", run_dir, run_dir,
+      "--bind", run.run_dir, run.run_dir,
       "--unshare-net", "--unshare-pid", "--unshare-ipc",
       "--die-with-parent",
       // No way to push characters into the caller's terminal (TIOCSTI).
@@ -23,12 +21,18 @@ std::vector<std::string> bubblewrap_command(const std::string& bwrap, const std:
       // Run as root, bwrap would leave the script every capability (enough to
       // remount / read-write); unprivileged, it drops them itself.
       "--cap-drop", "ALL",
-      "--chdir", cwd,
+      "--chdir", run.cwd,
   };
-  if (info_fd >= 0) command.insert(command.end(), {"--info-fd", std::to_string(info_fd)});
+  if (run.info_fd >= 0) command.insert(command.end(), {"--info-fd", std::to_string(run.info_fd)});
   command.push_back("--");
-  command.insert(command.end(), argv.begin(), argv.end());
+  std::vector<std::string> limited = prlimit_command(run.prlimit, within_hard_limits(run.limits), run.argv);
+  command.insert(command.end(), limited.begin(), limited.end());
   return command;
+}
+
+std::string bubblewrap_setup_error(int exit_status, const std::string& out, const std::string& err) {
+  if (exit_status != 1 || !out.empty() || !(err.starts_with("bwrap: ") || err.starts_with("prlimit: "))) return "";
+  return err.substr(0, err.find('\n'));
 }
 
 int bubblewrap_child_pid(const std::string& info) {

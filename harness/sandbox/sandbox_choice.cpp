@@ -63,14 +63,18 @@ std::string why_namespaces_fail() {
   return "";
 }
 
-// A bwrap on PATH that runs `true` in a sandbox like the real ones.
-std::string working_bwrap() {
+// Whether bwrap on PATH runs `true` in a sandbox like the real ones, under
+// prlimit; sets probe.bwrap and probe.prlimit when it does.
+void probe_bwrap(SandboxProbe& probe) {
   const char* path = std::getenv("PATH");
-  std::string bwrap = interp::ProcessLauncher().resolve("bwrap", path != nullptr ? path : "");
-  std::string truth = interp::ProcessLauncher().resolve("true", path != nullptr ? path : "");
+  interp::ProcessLauncher launcher;
+  std::string bwrap = launcher.resolve("bwrap", path != nullptr ? path : "");
+  std::string prlimit = launcher.resolve("prlimit", path != nullptr ? path : "");
+  std::string truth = launcher.resolve("true", path != nullptr ? path : "");
   ProbeDir dir;
-  if (bwrap.empty() || truth.empty() || dir.path().empty()) return "";
-  std::vector<std::string> argv = bubblewrap_command(bwrap, dir.path(), dir.path(), {truth});
+  if (bwrap.empty() || prlimit.empty() || truth.empty() || dir.path().empty()) return;
+  std::vector<std::string> argv = bubblewrap_command(
+      {bwrap, prlimit, dir.path(), dir.path(), {truth}, limits_for(std::chrono::seconds(10))});
   std::vector<char*> pointers;
   for (std::string& arg : argv) pointers.push_back(arg.data());
   pointers.push_back(nullptr);
@@ -81,11 +85,13 @@ std::string working_bwrap() {
   pid_t pid = -1;
   int rc = ::posix_spawn(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return "";
+  if (rc != 0) return;
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? bwrap : "";
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return;
+  probe.bwrap = bwrap;
+  probe.prlimit = prlimit;
 }
 
 }  // namespace
@@ -104,7 +110,7 @@ const SandboxProbe& probe_sandboxes() {
   static SandboxProbe probe;
   std::call_once(probed, [] {
     probe.namespaces_refused = why_namespaces_fail();
-    probe.bwrap = working_bwrap();
+    probe_bwrap(probe);
   });
   return probe;
 }
@@ -127,13 +133,16 @@ SandboxChoice choose_sandbox(std::string_view requested, const SandboxProbe& pro
     if (!probe.bwrap.empty()) {
       choice.kind = SandboxKind::Bubblewrap;
       choice.bwrap = probe.bwrap;
+      choice.prlimit = probe.prlimit;
       return choice;
     }
     choice.error = automatic ? fmt::format("cannot sandbox the scripts: {}, and bubblewrap (bwrap) is not installed "
-                                           "or does not work; install it (Debian: apt-get install bubblewrap), or pass "
-                                           "--no-sandbox to run them with your full rights",
+                                           "or does not work (it needs prlimit, from util-linux, as well); install "
+                                           "it (Debian: apt-get install bubblewrap), or pass --no-sandbox to run "
+                                           "them with your full rights",
                                            probe.namespaces_refused)
-                             : "cannot sandbox the scripts with bubblewrap: bwrap is not installed or does not work";
+                             : "cannot sandbox the scripts with bubblewrap: bwrap is not installed or does not work "
+                               "(or prlimit, from util-linux, is missing)";
     return choice;
   }
   choice.error = fmt::format("unknown sandbox '{}' (expected auto, namespaces, bubblewrap or none)", requested);

@@ -18,7 +18,8 @@ std::string_view sandbox_name(SandboxKind kind);  // "namespaces", "bubblewrap",
 
 struct SandboxChoice {
   SandboxKind kind = SandboxKind::None;
-  std::string bwrap;  // the bwrap program, for Bubblewrap
+  std::string bwrap;    // the bwrap program, for Bubblewrap
+  std::string prlimit;  // util-linux's prlimit, which sets the limits inside bubblewrap's sandbox
   std::string error;  // why no sandbox can be had; kind is meaningless then
 };
 
@@ -26,6 +27,7 @@ struct SandboxChoice {
 struct SandboxProbe {
   std::string namespaces_refused;  // why the namespaces cannot be made; empty when they can
   std::string bwrap;               // a bwrap that ran a trivial command; empty when none
+  std::string prlimit;             // the prlimit it ran that command with
 };
 const SandboxProbe& probe_sandboxes();
 

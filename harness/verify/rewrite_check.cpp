@@ -14,7 +14,12 @@ std::string how_it_ended(const RunOutcome& outcome) {
 
 // Runs that did not both complete.
 RewriteCheck judge_failed_runs(RewriteCheck check, const RunOutcome& before, const RunOutcome& after) {
-  if (!before.ran && !after.ran) {
+  if (before.sandbox_failed || after.sandbox_failed) {
+    // Not the script's doing: it says nothing of the rewrite either way.
+    check.verdict = Verdict::CouldNotRun;
+    check.sandbox_failed = true;
+    check.note = before.sandbox_failed ? before.error : after.error;
+  } else if (!before.ran && !after.ran) {
     check.verdict = Verdict::CouldNotRun;
     check.note = before.error == after.error ? before.error
                                              : fmt::format("original: {}; rewritten: {}", before.error, after.error);

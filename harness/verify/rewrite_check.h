@@ -24,13 +24,15 @@ struct RewriteCheck {
   std::vector<Difference> differences;  // what made it Different
   std::string note;                     // why it could not run, or which run differed and how
   int runs = 0;                         // runs of each script done
+  bool sandbox_failed = false;          // a run's sandbox could not be made (CouldNotRun; `note` says why)
 };
 
 // Runs both scripts `runs` times under `settings` (its `script` and
 // `script_name` are replaced; TIMEFORMAT is empty unless settings.env sets it). The first difference ends the check. A script
 // whose own runs disagree (flaky output) makes the check Different, with the
 // two runs that disagreed as differences. When neither script could run the
-// check could not run; when only one could, they are Different. Under the
+// check could not run; when only one could, they are Different, unless its
+// sandbox could not be made: that is no verdict on the script. Under the
 // bundled interpreter, a script that called a bash or ksh93 builtin it lacks
 // (harness/verify/foreign_commands.h) could not run either.
 RewriteCheck check_rewrite(const std::filesystem::path& original, const std::filesystem::path& rewritten,

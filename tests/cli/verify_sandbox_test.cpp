@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,7 +18,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "harness/sandbox/resource_limits.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/failing_bwrap.h"
+#include "tests/support/required_tools.h"
 #include "tests/support/run_forklift.h"
 
 using namespace forklift::test;
@@ -27,22 +31,24 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// A script and a "rewrite" that differs only by a comment, so verify runs both.
+// A script and a "rewrite" that differs only by a comment, so verify runs
+// both; or a rewrite of its own.
 struct Hostile {
   TempDir dir;
   std::string original = dir.path() + "/hostile.sh";
   std::string fixed = dir.path() + "/hostile-fixed.sh";
-  explicit Hostile(const std::string& text) {
+  explicit Hostile(const std::string& text) : Hostile(text, text + "# rewritten\n") {}
+  Hostile(const std::string& text, const std::string& rewritten) {
     std::ofstream(original) << text;
-    std::ofstream(fixed) << text << "# rewritten\n";
+    std::ofstream(fixed) << rewritten;
   }
 };
 
-RunResult verify(const Hostile& script, std::vector<std::string> extra) {
+RunResult verify(const Hostile& script, std::vector<std::string> extra, const Environment& env = {}) {
   std::vector<std::string> args{"timeout", "120", FORKLIFT_BINARY, "verify", script.original, "--fixed", script.fixed,
                                 "--format", "json"};
   args.insert(args.end(), extra.begin(), extra.end());
-  return run_program(args);
+  return run_program(args, "", "", env);
 }
 
 nlohmann::json check_of(const RunResult& r, size_t shell = 0) {
@@ -54,8 +60,11 @@ nlohmann::json check_of(const RunResult& r, size_t shell = 0) {
 // The sandboxes this machine can make: the namespaces, and bubblewrap when installed.
 std::vector<std::string> sandboxes() {
   std::vector<std::string> kinds{"namespaces"};
-  bool bwrap = run_program({"sh", "-c", "command -v bwrap"}).status == 0;
-  if (bwrap || std::getenv("FORKLIFT_REQUIRE_TOOLS") != nullptr) kinds.push_back("bubblewrap");
+  if (installed("bwrap")) {
+    kinds.emplace_back("bubblewrap");
+  } else {
+    skip_for_missing_tool("bwrap is not installed");
+  }
   return kinds;
 }
 
@@ -136,6 +145,19 @@ TEST_CASE("sandbox: a fork bomb is bounded and ended at the timeout, leaving no 
   }
 }
 
+TEST_CASE("sandbox: the script sees the sandbox's process limit", "[sandbox]") {
+  // Equivalent exactly when `ulimit -u` prints the limit.
+  std::string limit = std::to_string(forklift::harness::kSandboxProcesses);
+  Hostile script("ulimit -u\n", "echo " + limit + "\n");
+  for (const std::string& kind : sandboxes()) {
+    INFO(kind);
+    RunResult r = verify(script, {"--sandbox", kind, "--shell", "bash"});
+    CHECK(check_of(r, 1)["verdict"] == "equivalent");
+  }
+  RunResult unconfined = verify(script, {"--no-sandbox", "--shell", "bash"});
+  CHECK(check_of(unconfined, 1)["verdict"] == "different");
+}
+
 TEST_CASE("sandbox: a script filling the disk stops at the file size limit and says so", "[sandbox]") {
   Hostile script("head -c 200000000 /dev/zero > big\necho after\n");
   for (const std::string& kind : sandboxes()) {
@@ -173,4 +195,38 @@ TEST_CASE("sandbox: without a sandbox to be had, verify refuses to run rather th
   CHECK(r.status == 2);
   CHECK(contains(r.err, "cannot sandbox the scripts with bubblewrap: bwrap is not installed"));
   CHECK(r.out.empty());
+}
+
+TEST_CASE("sandbox: a bwrap that fails to set the sandbox up is an error, with no verdict on the script", "[sandbox]") {
+  std::string real = find_program("bwrap");
+  if (real.empty()) {
+    skip_for_missing_tool("bwrap is not installed");
+    return;
+  }
+  Hostile script("exit 1\n");
+  TempDir bin;
+  FailingBwrap bwrap(bin.path(), "bwrap: Creating new namespace failed: Operation not permitted", real);
+  const char* path = std::getenv("PATH");
+  RunResult r = verify(script, {"--sandbox", "bubblewrap"}, {{"PATH", bin.path() + ":" + (path ? path : "")}});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "cannot set up the sandbox (bubblewrap): bwrap: Creating new namespace failed"));
+  CHECK(check_of(r)["verdict"] == "could not run");
+}
+
+TEST_CASE("sandbox: --no-sandbox probes no sandbox, and excludes --sandbox", "[sandbox]") {
+  Hostile script("echo hi\n");
+  TempDir bin;
+  FailingBwrap bwrap(bin.path(), "bwrap: never to be run");
+  const char* path = std::getenv("PATH");
+  Environment env{{"PATH", bin.path() + ":" + (path ? path : "")}};
+  RunResult unconfined = verify(script, {"--no-sandbox"}, env);
+  CHECK(unconfined.status == 0);
+  CHECK_FALSE(bwrap.called());
+  // The same bwrap is run by the probe otherwise: the check above can fail.
+  verify(script, {"--sandbox", "auto"}, env);
+  CHECK(bwrap.called());
+
+  RunResult both = verify(script, {"--sandbox", "bubblewrap", "--no-sandbox"});
+  CHECK(both.status == 2);
+  CHECK(contains(both.err, "excludes"));
 }

@@ -2,6 +2,9 @@
 // (write its run directory and a private /tmp, print as usual) and what it
 // may not (write anywhere else), under each sandbox this machine can make;
 // and which sandbox is chosen, or why none is, from what was probed.
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -11,7 +14,10 @@
 
 #include "harness/sandbox/sandbox_choice.h"
 #include "harness/script_runner.h"
+#include "harness/sandbox/bubblewrap.h"
+#include "harness/sandbox/resource_limits.h"
 #include "tests/rewriter/temp_dir.h"
+#include "tests/support/failing_bwrap.h"
 #include "tests/support/required_tools.h"
 
 namespace fs = std::filesystem;
@@ -37,16 +43,22 @@ std::vector<std::string> available_sandboxes() {
   return kinds;
 }
 
-forklift::harness::RunOutcome run_confined(const std::string& text, const std::string& sandbox) {
+forklift::harness::RunOutcome run_confined(const std::string& text, const forklift::harness::SandboxChoice& sandbox,
+                                           const std::string& shell = "sh") {
   forklift::test::TempDir dir;
   fs::path script = fs::path(dir.path()) / "script.sh";
   std::ofstream(script) << text;
   forklift::harness::ScriptRun run;
-  run.shell = "sh";
+  run.shell = shell;
   run.script = script;
   run.script_name = "script.sh";
-  run.sandbox = choose_sandbox(sandbox, forklift::harness::probe_sandboxes());
+  run.sandbox = sandbox;
   return forklift::harness::run_script(run);
+}
+
+forklift::harness::RunOutcome run_confined(const std::string& text, const std::string& sandbox,
+                                           const std::string& shell = "sh") {
+  return run_confined(text, choose_sandbox(sandbox, forklift::harness::probe_sandboxes()), shell);
 }
 
 }  // namespace
@@ -105,28 +117,78 @@ TEST_CASE("sandbox: the script holds no CAP_SYS_ADMIN, so it cannot remount what
   }
 }
 
-TEST_CASE("sandbox: a script under /tmp run by its own path is refused with the reason", "[sandbox]") {
+TEST_CASE("sandbox: a script under /tmp without a script name runs under its file name", "[sandbox]") {
   forklift::test::TempDir dir;
   fs::path script = fs::path(dir.path()) / "script.sh";
-  std::ofstream(script) << "echo hi\n";
-  for (const std::string& kind : available_sandboxes()) {
+  std::ofstream(script) << "echo \"$0\"\n";
+  std::vector<std::string> kinds = available_sandboxes();
+  kinds.emplace_back("none");
+  for (const std::string& kind : kinds) {
+    INFO(kind);
     forklift::harness::ScriptRun run;
     run.shell = "sh";
     run.script = script;
     run.sandbox = choose_sandbox(kind, forklift::harness::probe_sandboxes());
     forklift::harness::RunOutcome outcome = forklift::harness::run_script(run);
+    INFO(outcome.error << outcome.err);
+    CHECK(outcome.ran);
+    CHECK(outcome.out == "../script.sh\n");
+  }
+}
+
+TEST_CASE("sandbox: the process limit is the script's, not the sandbox's first process's", "[sandbox]") {
+  // Set on what makes the sandbox, the limit would count every process the
+  // user has; the sandbox's first process (PID 1 inside) shows the caller's.
+  rlimit own{};
+  REQUIRE(::getrlimit(RLIMIT_NPROC, &own) == 0);
+  std::string callers = own.rlim_cur == RLIM_INFINITY ? "unlimited" : std::to_string(own.rlim_cur);
+  std::string text = "ulimit -u\nsed -n 's/^Max processes *\\([0-9a-z]*\\).*/\\1/p' /proc/1/limits\n";
+  for (const std::string& kind : available_sandboxes()) {
+    INFO(kind);
+    forklift::harness::RunOutcome outcome = run_confined(text, kind, "bash");
+    INFO(outcome.error << outcome.err);
+    std::string limit = std::to_string(forklift::harness::kSandboxProcesses);
+    CHECK(outcome.out == limit + "\n" + (own.rlim_cur <= forklift::harness::kSandboxProcesses ? limit : callers) + "\n");
+  }
+}
+
+TEST_CASE("sandbox: a bwrap that cannot make the sandbox is an error, not the script's exit status", "[sandbox]") {
+  forklift::test::TempDir dir;
+  forklift::harness::SandboxChoice choice{SandboxKind::Bubblewrap, "", forklift::test::find_program("prlimit"), ""};
+  SECTION("before the sandbox exists (no child PID)") {
+    forklift::test::FailingBwrap bwrap(dir.path(), "bwrap: Creating new namespace failed: Operation not permitted");
+    choice.bwrap = bwrap.path;
+    forklift::harness::RunOutcome outcome = run_confined("echo ran\n", choice);
     CHECK_FALSE(outcome.ran);
-    CHECK(contains(outcome.error, "private /tmp hides"));
+    CHECK(outcome.sandbox_failed);
+    CHECK(outcome.error ==
+          "cannot set up the sandbox (bubblewrap): bwrap: Creating new namespace failed: Operation not permitted");
+  }
+  SECTION("while setting it up (a child PID, then a failed mount)") {
+    std::string real = forklift::test::find_program("bwrap");
+    if (real.empty()) {
+      forklift::test::skip_for_missing_tool("bwrap is not installed");
+      return;
+    }
+    choice.bwrap = dir.path() + "/bwrap";
+    std::ofstream(choice.bwrap) << "#!/bin/sh\nexec '" << real << "' --ro-bind /nonexistent-forklift /mnt \"$@\"\n";
+    fs::permissions(choice.bwrap, fs::perms::owner_all);
+    forklift::harness::RunOutcome outcome = run_confined("echo ran\n", choice);
+    CHECK_FALSE(outcome.ran);
+    CHECK(outcome.sandbox_failed);
+    CHECK(contains(outcome.error,
+                   "cannot set up the sandbox (bubblewrap): bwrap: Can't find source path /nonexistent-forklift"));
   }
 }
 
 TEST_CASE("sandbox choice: auto takes the namespaces, then bubblewrap, else refuses saying what to do") {
   SandboxProbe both{"", "/usr/bin/bwrap"};
-  SandboxProbe only_bwrap{"Operation not permitted", "/usr/bin/bwrap"};
+  SandboxProbe only_bwrap{"Operation not permitted", "/usr/bin/bwrap", "/usr/bin/prlimit"};
   SandboxProbe neither{"Operation not permitted", ""};
   CHECK(choose_sandbox("auto", both).kind == SandboxKind::Namespaces);
   CHECK(choose_sandbox("auto", only_bwrap).kind == SandboxKind::Bubblewrap);
   CHECK(choose_sandbox("auto", only_bwrap).bwrap == "/usr/bin/bwrap");
+  CHECK(choose_sandbox("auto", only_bwrap).prlimit == "/usr/bin/prlimit");
   CHECK(choose_sandbox("bubblewrap", both).kind == SandboxKind::Bubblewrap);
 
   std::string refused = choose_sandbox("auto", neither).error;
@@ -140,4 +202,15 @@ TEST_CASE("sandbox choice: auto takes the namespaces, then bubblewrap, else refu
   forklift::harness::SandboxChoice none = choose_sandbox("none", neither);
   CHECK(none.error.empty());
   CHECK(none.kind == SandboxKind::None);
+}
+
+TEST_CASE("bubblewrap command: the limits are set inside the sandbox, by prlimit, on the script alone") {
+  forklift::harness::ResourceLimits limits{7, 0, 9, 11};
+  std::vector<std::string> command =
+      forklift::harness::bubblewrap_command({"bwrap", "prlimit", "/run", "/run/work", {"sh", "x.sh"}, limits});
+  auto end_of_options = std::find(command.begin(), command.end(), "--");
+  REQUIRE(end_of_options != command.end());
+  std::vector<std::string> inside(end_of_options + 1, command.end());
+  CHECK(inside == std::vector<std::string>{"prlimit", "--cpu=7", "--nproc=9", "--fsize=11", "--core=0", "--", "sh",
+                                           "x.sh"});
 }
