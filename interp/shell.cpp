@@ -48,8 +48,8 @@ uint32_t rand_r_step(uint32_t& seed) {
 std::string justify_value(const std::string& value, char mode, int width) {
   if (width <= 0) return value;
   size_t w = static_cast<size_t>(width);
-  if (mode == 'L') {
-    size_t first = value.find_first_not_of(' ');
+  if (mode == 'L' || mode == 'z') {
+    size_t first = value.find_first_not_of(mode == 'z' ? " 0" : " ");
     std::string v = first == std::string::npos ? std::string() : value.substr(first);
     size_t chars = text::char_count(v);
     if (chars > w) v.resize(text::byte_offset(v, w));

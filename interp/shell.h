@@ -229,7 +229,7 @@ class Shell {
                    std::string_view member_prefix, std::string& listing);
   void declare_nameref(Variable& var, const DeclItem& item, std::string target);
   int run_declaration(const Node* node, std::string_view member_prefix);
-  std::string describe_variable(const std::string& name);  // typeset -p
+  std::string describe_variable(const std::string& name, bool with_value = true);  // typeset -p, +p
   // The value as typeset -p shows it; false when it has none to show.
   bool variable_value_text(const std::string& name, Variable& var, std::string& value);
   std::string list_variables(std::string_view command, const DeclFlags& flags);  // typeset without names

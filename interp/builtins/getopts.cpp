@@ -39,8 +39,9 @@ std::vector<GetoptsOption> parse_optstring(std::string_view spec) {
 // inside the current word), and how it reports.
 class GetoptsCall {
  public:
-  GetoptsCall(Shell& shell, std::string name, std::string optstring, std::vector<std::string> args)
-      : shell_(shell), name_(std::move(name)), args_(std::move(args)), offset_(shell.getopts_offset()) {
+  GetoptsCall(Shell& shell, std::string name, std::string optstring, std::vector<std::string> args, std::string program)
+      : shell_(shell), name_(std::move(name)), program_(std::move(program)), args_(std::move(args)),
+        offset_(shell.getopts_offset()) {
     silent_ = !optstring.empty() && optstring[0] == ':';
     options_ = parse_optstring(silent_ ? optstring.substr(1) : optstring);
     optind_ = std::max(1, static_cast<int>(shell.eval_arith_int(shell.get_value("OPTIND"))));
@@ -114,7 +115,7 @@ class GetoptsCall {
       return bad_option('?', m.letter, fmt::format("-{}: unknown option", m.letter));
     }
     next_word();
-    if (!silent_) shell_.error(fmt::format("{}: unknown option", m.shown));
+    if (!silent_) report(fmt::format("{}: unknown option", m.shown));
     shell_.set_scalar(name_, "?");
     shell_.vars().unset("OPTARG");
     return finish(0);
@@ -166,15 +167,22 @@ class GetoptsCall {
       shell_.set_scalar(name_, std::string(1, silent_value));
       shell_.set_scalar("OPTARG", std::string(1, letter));
     } else {
-      shell_.error(message);
+      report(message);
       shell_.set_scalar(name_, "?");
       shell_.vars().unset("OPTARG");
     }
     return finish(0);
   }
 
+  // A message: "PROGRAM: MESSAGE" under -a PROGRAM, else as the shell's errors.
+  void report(const std::string& message) {
+    if (program_.empty()) shell_.error(message);
+    else shell_.write_fd(2, fmt::format("{}: {}\n", program_, message));
+  }
+
   Shell& shell_;
   std::string name_;
+  std::string program_;
   std::vector<std::string> args_;
   int& offset_;
   bool silent_ = false;
@@ -182,14 +190,27 @@ class GetoptsCall {
   int optind_ = 1;
 };
 
+// getopts [-a NAME] [--] OPTSTRING NAME [ARG...]: -a names the command in
+// its messages.
 int builtin_getopts(Shell& shell, std::vector<std::string>& argv) {
-  if (argv.size() < 3) {
-    shell.error("getopts: usage: getopts optstring name [arg...]");
+  size_t first = 1;
+  std::string program;
+  if (first + 1 < argv.size() && argv[first] == "-a") {
+    program = argv[first + 1];
+    first += 2;
+  } else if (first < argv.size() && argv[first].starts_with("-a") && argv[first].size() > 2) {
+    program = argv[first].substr(2);
+    ++first;
+  }
+  if (first < argv.size() && argv[first] == "--") ++first;
+  if (argv.size() < first + 2) {
+    shell.error("getopts: usage: getopts [-a name] optstring name [args...]");
     return 2;
   }
-  std::vector<std::string> args = argv.size() > 3 ? std::vector<std::string>(argv.begin() + 3, argv.end())
-                                                  : shell.positional();
-  return GetoptsCall(shell, argv[2], argv[1], std::move(args)).next();
+  std::vector<std::string> args = argv.size() > first + 2
+                                      ? std::vector<std::string>(argv.begin() + static_cast<long>(first) + 2, argv.end())
+                                      : shell.positional();
+  return GetoptsCall(shell, argv[first + 1], argv[first], std::move(args), std::move(program)).next();
 }
 
 }  // namespace

@@ -215,9 +215,16 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
   }
   saved_positional.swap(positional_);
   std::string saved_arg0;
+  // A ksh `function` starts its getopts at OPTIND=1 and gives the caller's
+  // OPTIND back when it returns.
+  std::string saved_optind = "1";
   if (ksh_function) {
     saved_arg0 = arg0_;
     arg0_ = std::string(name);
+    if (const Variable* optind = vars_.find_raw("OPTIND"); optind != nullptr && optind->value != "1") {
+      saved_optind = optind->value;
+      set_scalar("OPTIND", "1");
+    }
     vars_.push_scope();
   }
   ++function_depth_;
@@ -249,6 +256,9 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
     if (ksh_function) {
       vars_.pop_scope();
       arg0_ = std::move(saved_arg0);
+      if (const Variable* optind = vars_.find_raw("OPTIND"); optind != nullptr && optind->value != saved_optind) {
+        set_scalar("OPTIND", saved_optind);
+      }
     }
     positional_.swap(saved_positional);
     getopts_char_ = saved_getopts;

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -75,9 +76,7 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
   std::vector<std::string> names;
   while (struct dirent* entry = ::readdir(dir)) {
     std::string_view name = entry->d_name;
-    if (name == "." || name == "..") {
-      if (component[0] != '.') continue;
-    }
+    if (name == "." || name == "..") continue;  // ksh93u+m: no pattern matches them
     if (text::fnmatch_chars(component.c_str(), entry->d_name, FNM_EXTMATCH | FNM_PERIOD) == 0) names.emplace_back(name);
   }
   ::closedir(dir);
@@ -122,6 +121,11 @@ std::vector<std::string> glob_pattern(const std::string& pattern) {
   if (components.empty()) return out;
   glob_walk(base, components, 0, out);
   if (!pattern.empty() && pattern.back() == '/') {
+    // A trailing slash keeps the directories alone.
+    std::erase_if(out, [](const std::string& m) {
+      struct stat st;
+      return ::stat(m.c_str(), &st) != 0 || !S_ISDIR(st.st_mode);
+    });
     for (auto& m : out) m += '/';
   }
   return out;
@@ -165,42 +169,56 @@ bool find_brace_group(const std::string& text, size_t& open, size_t& close, std:
   return false;
 }
 
+// A range bound or step: C notation (0x10, 010), else decimal (08).
 bool parse_int(std::string_view s, long& out) {
   if (s.empty()) return false;
   std::string copy(s);
   char* end = nullptr;
+  out = std::strtol(copy.c_str(), &end, 0);
+  if (*end == '\0') return true;
   out = std::strtol(copy.c_str(), &end, 10);
   return *end == '\0';
 }
 
+bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+
+// {a..b[..step]}: the step's sign is the direction; a step against the
+// direction gives the first bound alone, and a zero step no range at all.
+// Letters range only between two of the same case.
 bool expand_range(std::string_view body, std::vector<std::string>& items) {
   size_t dots = body.find("..");
   if (dots == std::string_view::npos) return false;
   std::string_view first = body.substr(0, dots);
   std::string_view rest = body.substr(dots + 2);
   std::string_view last = rest;
-  long step = 1;
+  long step = 0;
   size_t dots2 = rest.find("..");
   if (dots2 != std::string_view::npos) {
     last = rest.substr(0, dots2);
-    if (!parse_int(rest.substr(dots2 + 2), step)) return false;
-    if (step == 0) step = 1;
+    if (!parse_int(rest.substr(dots2 + 2), step) || step == 0) return false;
   }
   long a, b;
-  if (parse_int(first, a) && parse_int(last, b)) {
-    step = step < 0 ? -step : step;
-    if (a <= b) for (long v = a; v <= b; v += step) items.push_back(std::to_string(v));
-    else for (long v = a; v >= b; v -= step) items.push_back(std::to_string(v));
-    return true;
+  bool numbers = parse_int(first, a) && parse_int(last, b);
+  if (!numbers) {
+    if (first.size() != 1 || last.size() != 1 || !is_letter(first[0]) || !is_letter(last[0])) return false;
+    if ((std::isupper(static_cast<unsigned char>(first[0])) != 0) != (std::isupper(static_cast<unsigned char>(last[0])) != 0)) {
+      return false;
+    }
+    a = first[0];
+    b = last[0];
   }
-  if (first.size() == 1 && last.size() == 1) {
-    step = step < 0 ? -step : step;
-    char x = first[0], y = last[0];
-    if (x <= y) for (int c = x; c <= y; c += static_cast<int>(step)) items.emplace_back(1, static_cast<char>(c));
-    else for (int c = x; c >= y; c -= static_cast<int>(step)) items.emplace_back(1, static_cast<char>(c));
-    return true;
+  if (step == 0) step = a <= b ? 1 : -1;
+  auto add = [&](long v) {
+    if (numbers) items.push_back(std::to_string(v));
+    else items.emplace_back(1, static_cast<char>(v));
+  };
+  if (step > 0) {
+    for (long v = a; v <= b; v += step) add(v);
+  } else {
+    for (long v = a; v >= b; v += step) add(v);
   }
-  return false;
+  if (items.empty()) add(a);
+  return true;
 }
 
 }  // namespace

@@ -38,7 +38,14 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
       case 'g': flags.local = false; continue;
       case 'L':
       case 'R':
-      case 'Z': flags.justify = c; break;
+      case 'Z': {
+        // -LZ (either order): left justified with leading zeros removed ('z').
+        char prev = flags.justify;
+        bool zero = c == 'Z' || prev == 'Z' || prev == 'z';
+        bool left = c == 'L' || (c == 'Z' && (prev == 'L' || prev == 'z'));
+        flags.justify = zero ? (left ? 'z' : 'Z') : c;
+        break;
+      }
       case 't': attr = kAttrTagged; break;
       case 'H': attr = kAttrHostName; break;
       case 'h':
@@ -296,6 +303,10 @@ int Shell::declare(std::string_view command, const std::vector<DeclItem>& items,
       if (command == "export" || command == "readonly") check_export_flags(*this, command, item.word);
       if (parse_flag_word(item.word, flags)) continue;
     }
+    if (!any_name && item.assignment == nullptr && item.word == "+") {
+      flags.names_only = true;  // `typeset +`: every name alone
+      continue;
+    }
     any_name = true;
     status |= declare_item(command, item, flags, member_prefix, listing);
   }
@@ -339,13 +350,18 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
     return 1;
   }
   if (flags.print) {
-    listing += describe_variable(name);
+    listing += describe_variable(name, !flags.names_only);
     return 0;
   }
   bool local = (flags.local && vars_.depth() > 0) || (flags.set & kAttrNameref);
   Variable* var = local ? &vars_.declare_local(name) : vars_.resolve_for_write(name).var;
   if ((var->attrs & kAttrReadonly) && (has_value || item.assignment != nullptr)) {
     fatal(fmt::format("{}: is read only", name));
+  }
+  // Of a readonly variable's attributes only export and readonly may change.
+  constexpr uint32_t kKeepsReadonly = kAttrReadonly | kAttrExport;
+  if ((var->attrs & kAttrReadonly) && (((flags.set | flags.clear) & ~kKeepsReadonly) || flags.justify != 0)) {
+    fatal(fmt::format("{}: {}: is read only", command, name));
   }
   if (flags.set & kAttrNameref) {
     declare_nameref(*var, item, has_value ? value : std::string());

@@ -12,7 +12,7 @@ struct DeclFlags {
   uint32_t clear = 0;
   int precision = -1;
   int width = -1;
-  char justify = 0;  // 'L', 'R', 'Z'
+  char justify = 0;  // 'L', 'R', 'Z', or 'z' for -LZ (left, leading zeros removed)
   bool functions = false;
   bool print = false;
   bool local = true;

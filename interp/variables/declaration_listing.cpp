@@ -51,8 +51,8 @@ std::string attribute_text(const Variable& var, bool words) {
     auto width = [&](const char* option, const char* word) {
       text += fmt::format("{} {} ", words ? word : option, var.width);
     };
-    if (var.justify == 'Z') width("-Z", "zerofill");
-    if (var.justify == 'L') width("-L", "leftjust");
+    if (var.justify == 'Z' || var.justify == 'z') width("-Z", "zerofill");
+    if (var.justify == 'L' || var.justify == 'z') width("-L", "leftjust");
     else width("-R", "rightjust");
   }
   return text;
@@ -116,12 +116,16 @@ bool Shell::variable_value_text(const std::string& name, Variable& var, std::str
   return true;
 }
 
-std::string Shell::describe_variable(const std::string& name) {
+std::string Shell::describe_variable(const std::string& name, bool with_value) {
   Variable* var = vars_.find_raw(name);
   if (var == nullptr) return {};
-  if (var->attrs & kAttrCompound) return fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0));
+  if (var->attrs & kAttrCompound) {
+    return with_value ? fmt::format("typeset -C {}={}\n", name, compound_text(name, true, 0))
+                      : fmt::format("typeset -C {}\n", name);
+  }
   std::string flags = attribute_text(*var, false);
   std::string value;
+  if (!with_value) return flags.empty() ? name + "\n" : fmt::format("typeset {}{}\n", flags, name);
   if (!variable_value_text(name, *var, value)) {
     return flags.empty() ? std::string() : fmt::format("typeset {}{}\n", flags, name);
   }
@@ -142,7 +146,7 @@ std::string Shell::list_variables(std::string_view command, const DeclFlags& fla
     if ((var->attrs & wanted) != wanted || (flags.justify != 0 && var->justify != flags.justify)) continue;
     if (!var->is_set && !var->is_array() && var->attrs == 0) continue;
     if (flags.print && command == "typeset") {
-      out += describe_variable(name);
+      out += describe_variable(name, !flags.names_only);
       continue;
     }
     if (bare) {
