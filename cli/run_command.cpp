@@ -31,7 +31,8 @@ struct RunRequest {
 
 void apply_options(interp::Shell& shell, const ShellInvocation& invocation) {
   for (const auto& [name, on] : invocation.options) {
-    if (const interp::OptionName* option = interp::find_option(name)) shell.options().*option->field = on;
+    interp::OptionLookup found = interp::find_option(name);
+    if (found.option != nullptr) interp::set_option(shell.options(), *found.option, on == found.on);
   }
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 // ksh93 letters for interactive, login and restricted shells and for its
 // dictionary and history features: meaningful to ksh, not to a script runner.
-constexpr std::string_view kUnsupportedLetters = "ilrDEGHt";
+constexpr std::string_view kUnsupportedLetters = "ilrDEt";
 
 // One cluster such as `-ex` or `+o`; `next` is the index of the argument
 // after it, advanced past an option name that -o/+o takes.
@@ -26,17 +26,18 @@ bool take_cluster(const std::vector<std::string>& args, size_t& next, ShellInvoc
         return false;
       }
       const std::string& name = args[next++];
-      if (interp::find_option(name) == nullptr && !interp::is_ignored_option(name)) {
-        error = name + ": unknown option";
+      interp::OptionLookup found = interp::find_option(name);
+      if (found.option == nullptr || found.option->fixed) {
+        error = name + (found.ambiguous ? ": ambiguous option" : ": unknown option");
         return false;
       }
       invocation.options.emplace_back(name, on);
     } else if (const interp::OptionName* option = interp::find_option_letter(letter)) {
-      invocation.options.emplace_back(std::string(option->name), on);
+      invocation.options.emplace_back(interp::flag_name(*option), on);
     } else if (kUnsupportedLetters.find(letter) != std::string_view::npos) {
       error = std::string(1, cluster[0]) + letter + ": not supported by forklift run";
       return false;
-    } else if (!interp::is_ignored_option_letter(letter)) {
+    } else {
       error = std::string(1, cluster[0]) + letter + ": unknown option";
       return false;
     }

@@ -12,4 +12,8 @@ struct ShellExit {
   int status;
 };
 
+// An error that ends the shell (Shell::fatal): `command` keeps a special
+// builtin's from ending it.
+struct FatalError : ShellExit {};
+
 }  // namespace forklift::interp

@@ -100,6 +100,12 @@ Shell::Shell() : arith_ast_(std::make_unique<Ast>()) {
     var.is_set = true;
   }
   follow_locale("LANG");
+  for (int sig = 1; sig < kSignalLimit; ++sig) {
+    struct sigaction current {};
+    if (sig != SIGPIPE && ::sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) {
+      ignored_on_entry_.set(static_cast<size_t>(sig));
+    }
+  }
   signal(SIGPIPE, SIG_DFL);
 }
 
@@ -126,7 +132,7 @@ void Shell::error(std::string_view message) {
 
 void Shell::fatal(std::string_view message, int status) {
   error(message);
-  throw ShellExit{status};
+  throw FatalError{{status}};
 }
 
 void Shell::write_fd(int fd, std::string_view data) {

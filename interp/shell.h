@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <bitset>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -62,6 +63,8 @@ struct Field {
   bool has_brace = false;  // an unquoted expansion produced a `{`: ksh brace-expands its result
 };
 
+// Every ksh93u+m option as the flag ksh keeps (noclobber, not clobber);
+// those after `notify` are stored for `set -o`, `[[ -o ]]` and `$-` alone.
 struct ShellOptions {
   bool errexit = false;
   bool nounset = false;
@@ -73,6 +76,34 @@ struct ShellOptions {
   bool allexport = false;
   bool verbose = false;
   bool notify = false;
+  bool nobackslashctrl = false;
+  bool bgnice = false;
+  bool braceexpand = true;
+  bool emacs = false;
+  bool functrace = false;
+  bool globcasedetect = false;
+  bool globstar = false;
+  bool gmacs = false;
+  bool histexpand = false;
+  bool histreedit = false;
+  bool histverify = false;
+  bool ignoreeof = false;
+  bool interactive = false;
+  bool keyword = false;
+  bool letoctal = false;
+  bool nolog = false;
+  bool login_shell = false;
+  bool markdirs = false;
+  bool monitor = false;
+  bool multiline = true;
+  bool posix = false;
+  bool privileged = false;
+  bool rc = false;
+  bool restricted = false;
+  bool showme = false;
+  bool trackall = true;
+  bool vi = false;
+  bool viraw = true;
 };
 
 class Shell {
@@ -191,6 +222,7 @@ class Shell {
   struct BackgroundJob {
     int number;
     pid_t pid;
+    bool trap_ran = false;  // the CHLD trap has run for its end
   };
   std::vector<BackgroundJob>& background_jobs() { return background_jobs_; }
   void add_background_job(pid_t pid);
@@ -204,6 +236,7 @@ class Shell {
   std::string expand_pattern(const Node* word);  // quoted chars backslash-escaped
   std::string command_substitution(const Node* node, bool brace_form);
   std::string process_substitution(const Node* node);
+  void close_process_substitutions(size_t mark);  // the shell's ends opened since `mark`
   std::string literal_text(std::string_view raw);  // unescaped unquoted literal
   Number eval_arith(const Node* node);
   // A node's source text (its `text`, else its span in the running source).
@@ -288,6 +321,8 @@ class Shell {
   enum class SignalMode { Default, Ignore, Catch };
   void install_signal_handler(int signal, SignalMode mode);
   void run_pending_traps();
+  bool ignored_on_entry(int sig) const { return sig > 0 && sig < kSignalLimit && ignored_on_entry_[static_cast<size_t>(sig)]; }
+  void run_child_traps(const std::string& action);
   // `exec` without a command: the command's redirections stay.
   void keep_command_redirections();
 
@@ -434,6 +469,11 @@ class Shell {
   int getopts_char_ = 0;
   pid_t last_background_pid_ = 0;
   std::vector<pid_t> jobs_;
+  static constexpr int kSignalLimit = 65;
+  std::bitset<kSignalLimit> ignored_on_entry_;  // signals the parent left ignored
+  // The shell's ends of process substitutions of the running command: a
+  // reader of >(…) sees its end of input only once they are closed.
+  std::vector<int> process_substitution_fds_;
   std::vector<BackgroundJob> background_jobs_;
   int coprocess_input_ = -1;
   int coprocess_output_ = -1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "interp/shell.h"
@@ -10,17 +11,33 @@
 namespace forklift::interp {
 
 struct OptionName {
-  std::string_view name;
-  char letter;  // 0: only by name
+  std::string_view name;  // as `set -o` lists it
+  char letter;            // 0: only by name
   bool ShellOptions::*field;
+  // The field holds the opposite of the name ("clobber" is the noclobber
+  // flag off), as ksh93u+m keeps it; `set +o` names the flag.
+  bool inverted = false;
+  // Only the shell's own start decides it (interactive, login_shell, rc):
+  // `[[ -o ]]` reads it, `set` refuses it.
+  bool fixed = false;
+};
+
+// What an option name means: ksh93u+m ignores `-` and `_`, reads a leading
+// `no` as the opposite, takes a unique prefix, and `NAME=0` as `noNAME`.
+struct OptionLookup {
+  const OptionName* option = nullptr;  // null: unknown or ambiguous
+  bool on = true;                      // what the name asks for
+  bool ambiguous = false;
 };
 
 std::span<const OptionName> option_names();
-const OptionName* find_option(std::string_view name);  // null when unknown
-const OptionName* find_option_letter(char letter);     // null when unknown
-// Interactive and editing options: accepted by name, with no effect.
-bool is_ignored_option(std::string_view name);
-// Letters ksh accepts that have no effect in a script: -h -m -p -k -B.
-bool is_ignored_option_letter(char letter);
+OptionLookup find_option(std::string_view name);
+const OptionName* find_option_letter(char letter);  // null when unknown
+bool option_is_on(const ShellOptions& options, const OptionName& option);
+void set_option(ShellOptions& options, const OptionName& option, bool on);
+// The flag's own name: "noclobber" for clobber.
+std::string flag_name(const OptionName& option);
+// `set +o`: the flags that are on, as `set` options.
+std::string option_commands(const ShellOptions& options);
 
 }  // namespace forklift::interp

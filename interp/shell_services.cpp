@@ -71,13 +71,22 @@ std::string Shell::process_substitution(const Node* node) {
     }
     ::close(fds[0]);
     ::close(fds[1]);
+    close_process_substitutions(0);
     ++subshell_depth_;
     exit_forked_child(node->kids.empty() ? nullptr : node->kids[0]);
   }
   int keep = reading ? fds[0] : fds[1];
   ::close(reading ? fds[1] : fds[0]);
   jobs_.push_back(pid);
+  process_substitution_fds_.push_back(keep);
   return fmt::format("/dev/fd/{}", keep);
+}
+
+void Shell::close_process_substitutions(size_t mark) {
+  while (process_substitution_fds_.size() > mark) {
+    ::close(process_substitution_fds_.back());
+    process_substitution_fds_.pop_back();
+  }
 }
 
 bool Shell::special_sh_variable(std::string_view name, const Node* subscript, char list_subscript,

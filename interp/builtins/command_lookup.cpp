@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "interp/builtins/builtins.h"
+#include "interp/errors.h"
 
 namespace forklift::interp {
 
@@ -165,7 +166,14 @@ int builtin_command(Shell& shell, std::vector<std::string>& argv) {
     return describe_commands(shell, rest, o);
   }
   if (rest.empty()) return 0;
-  return shell.run_command_argv(rest, true);
+  const Builtin* builtin = shell.find_builtin(rest[0]);
+  if (builtin == nullptr || !builtin->special) return shell.run_command_argv(rest, true);
+  // `command` keeps a special builtin's error from ending the shell.
+  try {
+    return shell.run_command_argv(rest, true);
+  } catch (const FatalError& error) {
+    return error.status;
+  }
 }
 
 int builtin_builtin(Shell&, std::vector<std::string>&) { return 0; }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "interp/builtins/builtins.h"
+#include "interp/errors.h"
 #include "interp/shell_options.h"
 
 namespace forklift::interp {
@@ -23,24 +24,48 @@ int builtin_shift(Shell& shell, std::vector<std::string>& argv) {
   return 0;
 }
 
+// `set -o NAME`, `set --NAME`: false (after the message) when NAME names no
+// option the script may set.
 bool set_option_by_name(Shell& shell, std::string_view name, bool on) {
-  if (const OptionName* option = find_option(name)) {
-    shell.options().*option->field = on;
-    return true;
+  OptionLookup found = find_option(name);
+  if (found.option == nullptr || found.option->fixed) {
+    shell.error(fmt::format("set: {}: {} option", name, found.ambiguous ? "ambiguous" : "unknown"));
+    return false;
   }
-  return is_ignored_option(name);
+  set_option(shell.options(), *found.option, on == found.on);
+  return true;
+}
+
+void list_options(Shell& shell) {
+  std::string out = "Current option settings\n";
+  for (const OptionName& o : option_names()) {
+    out += fmt::format("{:<25}{}\n", o.name, option_is_on(shell.options(), o) ? "on" : "off");
+  }
+  shell.out().write(out);
+}
+
+// `set --default`: every option as a script starts with it.
+void default_options(Shell& shell) {
+  ShellOptions fresh;
+  for (const OptionName& o : option_names()) {
+    if (!o.fixed) shell.options().*o.field = fresh.*o.field;
+  }
+}
+
+void list_variables(Shell& shell) {
+  std::vector<std::pair<std::string, std::string>> vars;
+  for (const auto& [name, var] : shell.vars().global()) {
+    if (var.is_set && !var.is_array()) vars.emplace_back(name, var.value);
+  }
+  std::sort(vars.begin(), vars.end());
+  std::string out;
+  for (const auto& [name, value] : vars) out += fmt::format("{}={}\n", name, value);
+  shell.out().write(out);
 }
 
 int builtin_set(Shell& shell, std::vector<std::string>& argv) {
   if (argv.size() == 1) {
-    std::vector<std::pair<std::string, std::string>> vars;
-    for (const auto& [name, var] : shell.vars().global()) {
-      if (var.is_set && !var.is_array()) vars.emplace_back(name, var.value);
-    }
-    std::sort(vars.begin(), vars.end());
-    std::string out;
-    for (const auto& [name, value] : vars) out += fmt::format("{}={}\n", name, value);
-    shell.out().write(out);
+    list_variables(shell);
     return 0;
   }
   size_t i = 1;
@@ -54,6 +79,11 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
       positional_given = true;
       break;
     }
+    if (a.starts_with("--")) {
+      if (a == "--default") default_options(shell);
+      else if (!set_option_by_name(shell, std::string_view(a).substr(2), true)) throw FatalError{{2}};
+      continue;
+    }
     if (a == "-" || a == "+") {
       ++i;
       positional_given = true;
@@ -65,17 +95,11 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
       char c = a[k];
       if (c == 'o') {
         if (i + 1 >= argv.size() || argv[i + 1][0] == '-' || argv[i + 1][0] == '+') {
-          std::string out;
-          for (const OptionName& o : option_names()) {
-            out += fmt::format("{:<25}{}\n", o.name, shell.options().*o.field ? "on" : "off");
-          }
-          shell.out().write(out);
+          if (on) list_options(shell);
+          else shell.out().write(option_commands(shell.options()));
           continue;
         }
-        if (!set_option_by_name(shell, argv[++i], on)) {
-          shell.error(fmt::format("set: {}: bad option(s)", argv[i]));
-          return 2;
-        }
+        if (!set_option_by_name(shell, argv[++i], on)) throw FatalError{{2}};
         continue;
       }
       if (c == 'A') {
@@ -89,9 +113,9 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
       }
       if (const OptionName* option = find_option_letter(c)) {
         shell.options().*option->field = on;
-      } else if (!is_ignored_option_letter(c)) {
+      } else {
         shell.error(fmt::format("set: -{}: unknown option", c));
-        return 2;
+        throw FatalError{{2}};
       }
     }
     if (!array_name.empty()) {

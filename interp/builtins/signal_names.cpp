@@ -22,6 +22,12 @@ int signal_number(const std::string& name) {
   for (const auto& [sig_name, number] : kSignals) {
     if (n == sig_name) return number;
   }
+  // The rest under the C library's names (XCPU, PROF, SYS, POLL, ...).
+  for (int number = 1; number < NSIG; ++number) {
+    const char* abbrev = sigabbrev_np(number);
+    if (abbrev != nullptr && n == abbrev) return number;
+  }
+  if (n == "POLL") return SIGPOLL;
   char* end = nullptr;
   long v = std::strtol(name.c_str(), &end, 10);
   if (*end == '\0' && !name.empty()) return static_cast<int>(v);

@@ -56,7 +56,10 @@ int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
       status = 1;
       continue;
     }
-    if (reset) {
+    if (shell.ignored_on_entry(sig)) {
+      // A signal ignored when the shell started stays ignored, as POSIX has it.
+      shell.set_trap(sig, std::string());
+    } else if (reset) {
       shell.set_trap(sig, std::nullopt);
       shell.install_signal_handler(sig, Shell::SignalMode::Default);
     } else {

@@ -46,8 +46,10 @@ bool unary_test(Shell& shell, std::string_view op, const std::string& operand, b
     }
     case 'v': return shell.variable_is_set(operand);
     case 'o': {
-      const OptionName* option = find_option(operand);
-      return option != nullptr && shell.options().*option->field;
+      // -o ?NAME: whether NAME names an option at all.
+      if (operand.starts_with('?')) return find_option(std::string_view(operand).substr(1)).option != nullptr;
+      OptionLookup found = find_option(operand);
+      return found.option != nullptr && option_is_on(shell.options(), *found.option) == found.on;
     }
     default: known = false; return false;
   }

@@ -1,6 +1,7 @@
 // Trapped signals: the handler only records the signal; the trap action runs
 // between commands.
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <atomic>
 
@@ -43,10 +44,40 @@ void Shell::run_pending_traps() {
     const std::string* action = trap_action(sig);
     if (action == nullptr || action->empty()) continue;
     std::string copy = *action;
+    if (sig == SIGCHLD) {
+      run_child_traps(copy);
+      continue;
+    }
     int saved = last_status_;
     eval_string(copy, "trap");
     last_status_ = saved;
   }
+}
+
+// The CHLD trap runs once for each background job that has ended, with $!
+// its process and $? its status; a foreground command's end runs nothing.
+void Shell::run_child_traps(const std::string& action) {
+  std::vector<std::pair<pid_t, int>> ended;
+  for (BackgroundJob& job : background_jobs_) {
+    siginfo_t info{};
+    // WNOWAIT: the status stays for a later `wait`.
+    if (job.trap_ran || ::waitid(P_PID, static_cast<id_t>(job.pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+        info.si_pid != job.pid) {
+      continue;
+    }
+    job.trap_ran = true;
+    ended.emplace_back(job.pid, info.si_code == CLD_EXITED ? info.si_status : 256 + info.si_status);
+  }
+  pid_t saved_pid = last_background_pid_;
+  int saved_status = last_status_;
+  for (const auto& [pid, status] : ended) {
+    last_background_pid_ = pid;
+    last_status_ = status;
+    std::string copy = action;
+    eval_string(copy, "trap");
+  }
+  last_background_pid_ = saved_pid;
+  last_status_ = saved_status;
 }
 
 bool signals_pending() { return g_any_pending != 0; }

@@ -110,6 +110,7 @@ int Shell::exec_simple(const Node* node) {
   LoweredCommand& command = lowered_command(node);
   if (command.words.empty()) return exec_assignments_only(node);
 
+  size_t substitutions = process_substitution_fds_.size();
   ArgvLease lease(argv_pool_, command_depth_);
   std::vector<std::string>& argv = lease.argv();
   {
@@ -151,6 +152,7 @@ int Shell::exec_simple(const Node* node) {
   int status = 0;
   auto restore = [&] {
     undo_redirections(mark);
+    close_process_substitutions(substitutions);
     for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
       if (it->existed) {
         VarRef ref = vars_.resolve_for_write(it->name);

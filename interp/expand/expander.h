@@ -67,7 +67,9 @@ std::string double_quoted_text(std::string_view raw);
 bool has_glob_syntax(std::string_view text);
 // One unquoted literal part that neither globbing, braces nor tilde change.
 bool is_plain_literal_word(const Node* word);
-// Pathname expansion of a pattern; sorted matches (empty when none).
-std::vector<std::string> glob_pattern(const std::string& pattern);
+// Pathname expansion of a pattern; sorted matches (empty when none). With
+// `fignore` (the value of FIGNORE, when set) a leading dot is not special
+// and names that match it are left out.
+std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore = nullptr);
 
 }  // namespace forklift::interp

@@ -2,11 +2,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
+#include "interp/shell_options.h"
 #include "interp/text/locale_text.h"
 
 namespace forklift::interp {
@@ -47,18 +49,17 @@ bool is_digits(std::string_view s) {
   return true;
 }
 
+// $-: the letters of the flags that are on, lowercase first, as ksh93u+m
+// orders them.
 std::string option_letters(const ShellOptions& o) {
-  std::string s;
-  if (o.allexport) s += 'a';
-  if (o.errexit) s += 'e';
-  if (o.noglob) s += 'f';
-  if (o.noexec) s += 'n';
-  if (o.nounset) s += 'u';
-  if (o.verbose) s += 'v';
-  if (o.xtrace) s += 'x';
-  if (o.noclobber) s += 'C';
-  s += 'B';
-  return s;
+  std::string lower, upper;
+  for (const OptionName& option : option_names()) {
+    if (option.letter == 0 || !(o.*option.field)) continue;
+    (std::islower(static_cast<unsigned char>(option.letter)) != 0 ? lower : upper) += option.letter;
+  }
+  std::sort(lower.begin(), lower.end());
+  std::sort(upper.begin(), upper.end());
+  return lower + upper;
 }
 
 // Longest/shortest prefix or suffix removal with a pattern. Only character

@@ -55,8 +55,17 @@ bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
 
 namespace {
 
+// Whether a directory entry is a match for one pattern component.
+bool glob_entry_matches(const std::string& component, const char* name, const std::string* fignore) {
+  std::string_view entry = name;
+  if (entry == "." || entry == "..") return false;  // ksh93u+m: no pattern matches them
+  if (fignore == nullptr) return text::fnmatch_chars(component.c_str(), name, FNM_EXTMATCH | FNM_PERIOD) == 0;
+  if (!fignore->empty() && text::fnmatch_chars(fignore->c_str(), name, FNM_EXTMATCH) == 0) return false;
+  return text::fnmatch_chars(component.c_str(), name, FNM_EXTMATCH) == 0;
+}
+
 void glob_walk(const std::string& base, const std::vector<std::string>& components, size_t index,
-               std::vector<std::string>& out) {
+               const std::string* fignore, std::vector<std::string>& out) {
   if (index == components.size()) {
     out.push_back(base);
     return;
@@ -67,7 +76,7 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
     std::string next = base + unescape_pattern(component);
     if (!last) next += '/';
     struct stat st;
-    if (last ? ::lstat(next.c_str(), &st) == 0 : ::stat(next.c_str(), &st) == 0) glob_walk(next, components, index + 1, out);
+    if (last ? ::lstat(next.c_str(), &st) == 0 : ::stat(next.c_str(), &st) == 0) glob_walk(next, components, index + 1, fignore, out);
     else if (!last) return;
     return;
   }
@@ -75,9 +84,7 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
   if (dir == nullptr) return;
   std::vector<std::string> names;
   while (struct dirent* entry = ::readdir(dir)) {
-    std::string_view name = entry->d_name;
-    if (name == "." || name == "..") continue;  // ksh93u+m: no pattern matches them
-    if (text::fnmatch_chars(component.c_str(), entry->d_name, FNM_EXTMATCH | FNM_PERIOD) == 0) names.emplace_back(name);
+    if (glob_entry_matches(component, entry->d_name, fignore)) names.emplace_back(entry->d_name);
   }
   ::closedir(dir);
   std::sort(names.begin(), names.end());
@@ -88,13 +95,13 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
       if (::stat(next.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
       next += '/';
     }
-    glob_walk(next, components, index + 1, out);
+    glob_walk(next, components, index + 1, fignore, out);
   }
 }
 
 }  // namespace
 
-std::vector<std::string> glob_pattern(const std::string& pattern) {
+std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore) {
   std::vector<std::string> components;
   std::string base;
   size_t start = 0;
@@ -119,7 +126,7 @@ std::vector<std::string> glob_pattern(const std::string& pattern) {
   if (!component.empty()) components.push_back(std::move(component));
   std::vector<std::string> out;
   if (components.empty()) return out;
-  glob_walk(base, components, 0, out);
+  glob_walk(base, components, 0, fignore, out);
   if (!pattern.empty() && pattern.back() == '/') {
     // A trailing slash keeps the directories alone.
     std::erase_if(out, [](const std::string& m) {

@@ -94,6 +94,11 @@ bool empty_list(const Node* assignment) {
 void Shell::assign_array(std::string_view name, const Node* literal, bool append) {
   if (literal_has_members(literal)) {
     Variable* old = vars_.resolve(name).var;
+    bool compound_elements = old != nullptr && (old->attrs & (kAttrCompoundElements | kAttrCompoundArray));
+    if (append && old != nullptr && old->is_array() && !compound_elements && !old->elements().indexed.empty()) {
+      assign_list(name, literal, true);  // b=(1); b+=(x=1): the word x=1
+      return;
+    }
     if (append && old != nullptr && old->is_array()) {
       // a+=(x=1) on an array appends a compound element (and ksh forgets -C).
       auto& items = old->elements().indexed;
@@ -370,6 +375,10 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
   set_attributes(*var, flags, var->attrs);
   if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
     var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
+  } else if (item.assignment != nullptr && (flags.set & kAttrIndexed) && item.assignment->kids.size() == 1 &&
+             item.assignment->kids[0]->kind == NodeKind::ArrayLiteral && !item.assignment->kids[0]->kids.empty()) {
+    // typeset -a a=(x=1): the word x=1, not a compound element.
+    assign_list(name, item.assignment->kids[0], false);
   } else if (item.assignment != nullptr) {
     assign_node(name, item.assignment);
   } else if (has_value) {

@@ -1,6 +1,7 @@
 // What typeset, export and readonly print: `typeset -p NAME`, and the
 // listings of every variable when no name is given, in ksh93u+m's formats.
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -73,6 +74,20 @@ std::vector<std::string> visible_names(VariableStore& vars) {
 
 }  // namespace
 
+namespace {
+
+// An element written NAME=VALUE would read back as a compound's member:
+// ksh93u+m writes NAME\=VALUE.
+std::string escaped_assignment(std::string text) {
+  size_t end = 0;
+  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_')) ++end;
+  bool name = end > 0 && std::isdigit(static_cast<unsigned char>(text[0])) == 0;
+  if (name && end < text.size() && text[end] == '=') text.insert(end, 1, '\\');
+  return text;
+}
+
+}  // namespace
+
 bool Shell::variable_value_text(const std::string& name, Variable& var, std::string& value) {
   if (var.is_array() && !var.is_assoc() && !var.array) return false;  // declared, never given elements
   if (var.is_array()) {
@@ -96,7 +111,7 @@ bool Shell::variable_value_text(const std::string& name, Variable& var, std::str
                                        items.rbegin()->first == static_cast<int64_t>(items.size()) - 1);
         for (const auto& [k, v] : items) {
           std::string text = element(std::to_string(k), v);
-          list += dense ? text + " " : fmt::format("[{}]={} ", k, text);
+          list += dense ? escaped_assignment(text) + " " : fmt::format("[{}]={} ", k, text);
         }
       }
     }
