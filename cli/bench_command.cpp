@@ -25,6 +25,7 @@
 #include "harness/bench/comparison.h"
 #include "harness/bench/plot_file.h"
 #include "harness/bench/svg_plot.h"
+#include "rewriter/atomic_write.h"
 
 namespace forklift::cli {
 namespace {
@@ -114,7 +115,7 @@ int run_bench(const BenchFlags& flags) {
   if (!comparisons) return kExitUsage;
   bench::BenchReport report{flags.script, flags.fixed.value_or(""), flags.runs, flags.warmup, std::move(*comparisons)};
   if (flags.plot) {
-    if (auto error = bench::write_new_file_atomically(*flags.plot, bench::render_svg(bench::bench_chart(report)))) {
+    if (auto error = write_new_file_atomically(*flags.plot, bench::render_svg(bench::bench_chart(report)))) {
       print_error(*error);
       return kExitUsage;
     }

@@ -3,7 +3,6 @@
 // what `--help` says.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -14,6 +13,7 @@
 #include "cli/command_outline.h"
 #include "cli/man_page.h"
 #include "cli/subcommands.h"
+#include "rewriter/atomic_write.h"
 
 namespace forklift::cli {
 namespace {
@@ -29,12 +29,6 @@ int fail(const std::string& message) {
   return kExitUsage;
 }
 
-bool write_page(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out.flush());
-}
-
 int run_man(const ManCommand& command, const CLI::App& app) {
   CommandOutline top = outline_command(app);
   std::vector<CommandOutline> subcommands = outline_subcommands(app);
@@ -43,10 +37,12 @@ int run_man(const ManCommand& command, const CLI::App& app) {
     fs::create_directories(command.output_dir, error);
     if (error) return fail(fmt::format("{}: {}", command.output_dir, error.message()));
     fs::path dir = command.output_dir;
-    if (!write_page(dir / "forklift.1", main_man_page(top, subcommands))) return fail(dir.string() + ": cannot write");
+    if (auto error = write_new_file_atomically((dir / "forklift.1").string(), main_man_page(top, subcommands))) {
+      return fail(*error);
+    }
     for (const CommandOutline& sub : subcommands) {
       fs::path path = dir / fmt::format("forklift-{}.1", sub.name);
-      if (!write_page(path, subcommand_man_page(sub))) return fail(path.string() + ": cannot write");
+      if (auto error = write_new_file_atomically(path.string(), subcommand_man_page(sub))) return fail(*error);
     }
     return kExitOk;
   }

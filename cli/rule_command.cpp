@@ -2,7 +2,6 @@
 // JSON. `--write-docs DIR` (hidden) writes docs/rules/ for the build target.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -12,6 +11,7 @@
 #include "cli/app.h"
 #include "cli/rule_reference.h"
 #include "cli/subcommands.h"
+#include "rewriter/atomic_write.h"
 
 namespace forklift::cli {
 namespace {
@@ -30,12 +30,6 @@ int fail(std::string_view message) {
   return kExitUsage;
 }
 
-bool write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out.flush());
-}
-
 // One page per rule and the index; pages of rules that no longer exist go.
 int write_docs(const fs::path& dir) {
   std::error_code error;
@@ -49,9 +43,9 @@ int write_docs(const fs::path& dir) {
   }
   for (const Rule* rule : all_rules()) {
     fs::path page = dir / fmt::format("{}.md", rule->info().code);
-    if (!write_file(page, rule_markdown(rule->info()))) return fail(fmt::format("{}: cannot write", page.string()));
+    if (auto error = write_new_file_atomically(page.string(), rule_markdown(rule->info()))) return fail(*error);
   }
-  if (!write_file(dir / "README.md", rules_index_markdown())) return fail(fmt::format("{}: cannot write", dir.string()));
+  if (auto error = write_new_file_atomically((dir / "README.md").string(), rules_index_markdown())) return fail(*error);
   return kExitOk;
 }
 

@@ -85,6 +85,17 @@ bool same_file_unchanged(const std::string& path, const struct stat& before) {
          now.st_mtim.tv_nsec == before.st_mtim.tv_nsec;
 }
 
+std::filesystem::path folder_of(const std::string& path) {
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
+mode_t default_file_mode() {
+  mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
 void fsync_directory(const std::filesystem::path& dir) {
   int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
@@ -99,9 +110,8 @@ std::optional<std::string> replace_file_atomically(const std::string& path, std:
   struct stat original {};
   if (auto refusal = check_current(path, expected_text, original)) return refusal;
 
-  std::filesystem::path target(path);
-  std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-  TemporaryFile temp((dir / ("." + target.filename().string() + ".forklift-XXXXXX")).string());
+  std::filesystem::path dir = folder_of(path);
+  TemporaryFile temp((dir / ("." + std::filesystem::path(path).filename().string() + ".forklift-XXXXXX")).string());
   if (temp.fd() < 0) return os_error(fmt::format("{}: cannot create a temporary file in {}", path, dir.string()));
 
   if (!write_all(temp.fd(), new_text)) return os_error(fmt::format("{}: cannot write {}", path, temp.path()));
@@ -118,6 +128,20 @@ std::optional<std::string> replace_file_atomically(const std::string& path, std:
   temp.mark_renamed();
   // Makes the rename durable; if this fails the name still points at a whole
   // file (old or new after a crash), so it is not an error to report.
+  fsync_directory(dir);
+  return std::nullopt;
+}
+
+std::optional<std::string> write_new_file_atomically(const std::string& path, std::string_view text) {
+  std::filesystem::path dir = folder_of(path);
+  TemporaryFile temp((dir / ("." + std::filesystem::path(path).filename().string() + ".forklift-XXXXXX")).string());
+  if (temp.fd() < 0) return os_error(fmt::format("{}: cannot create a temporary file in {}", path, dir.string()));
+  if (fchmod(temp.fd(), default_file_mode()) != 0 || !write_all(temp.fd(), text) || fsync(temp.fd()) != 0 ||
+      !temp.close_checked()) {
+    return os_error(fmt::format("{}: cannot write it", path));
+  }
+  if (rename(temp.path().c_str(), path.c_str()) != 0) return os_error(fmt::format("{}: cannot write it", path));
+  temp.mark_renamed();
   fsync_directory(dir);
   return std::nullopt;
 }

@@ -1,5 +1,5 @@
-// Replacing a file's contents so that a crash or a full disk at any moment
-// leaves either the old or the new file, never a mix.
+// Writing a file so that a crash or a full disk at any moment leaves either
+// the old or the new file, never a mix.
 #pragma once
 
 #include <optional>
@@ -17,5 +17,11 @@ namespace forklift {
 // Returns the reason when nothing was written; the temporary file never stays.
 std::optional<std::string> replace_file_atomically(const std::string& path, std::string_view expected_text,
                                                    std::string_view new_text);
+
+// Writes `text` to a temporary file beside `path`, then renames it over
+// `path` (which need not exist): readers never see half a file, and a failure
+// leaves nothing behind. The file gets the usual permissions (0666 less the
+// umask). Returns the reason when nothing was written.
+std::optional<std::string> write_new_file_atomically(const std::string& path, std::string_view text);
 
 }  // namespace forklift

@@ -3,12 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "rules/rule.h"
 #include "lsp/rule_docs_location.h"
 #include "tests/support/run_forklift.h"
+#include "tests/support/scratch_dir.h"
 
 using forklift::test::run_forklift;
 
@@ -102,4 +104,26 @@ TEST_CASE("man pages and completion scripts come from the command definitions", 
   auto unknown = run_forklift({"completions", "tcsh"});
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find("tcsh") != std::string::npos);
+}
+
+TEST_CASE("rule --write-docs and man --output-dir name the file they cannot write and leave no partial file",
+          "[cli][rule][man]") {
+  forklift::test::ScratchDir docs("rule-docs");
+  std::filesystem::create_directories(docs.dir() / "FL101.md");
+  auto rule = run_forklift({"rule", "--write-docs", docs.path()});
+  CHECK(rule.status != 0);
+  CHECK(rule.err.find(docs / "FL101.md") != std::string::npos);
+  CHECK(rule.err.find("Is a directory") != std::string::npos);
+
+  forklift::test::ScratchDir pages("man-pages");
+  std::filesystem::create_directories(pages.dir() / "forklift.1");
+  auto man = run_forklift({"man", "--output-dir", pages.path()});
+  CHECK(man.status != 0);
+  CHECK(man.err.find(pages / "forklift.1") != std::string::npos);
+
+  for (const auto* dir : {&docs, &pages}) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir->dir())) {
+      CHECK_FALSE(entry.path().filename().string().starts_with("."));
+    }
+  }
 }
