@@ -1,12 +1,31 @@
 #include "cli/command_outline.h"
 
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
+
+#include "rules/rule.h"
 
 namespace forklift::cli {
 namespace {
 
 bool names_rules(const std::string& long_name) {
-  return long_name == "select" || long_name == "extend-select" || long_name == "ignore" || long_name == "explain";
+  return long_name == "select" || long_name == "extend-select" || long_name == "ignore" || long_name == "explain" ||
+         long_name == "code";
+}
+
+// CLI11 writes an IsMember check into the type name: `TEXT:{text,json}`.
+std::vector<std::string> choices_of(const std::string& type_name) {
+  size_t open = type_name.find(":{");
+  if (open == std::string::npos || !type_name.ends_with('}')) return {};
+  std::vector<std::string> out;
+  std::string list = type_name.substr(open + 2, type_name.size() - open - 3);
+  for (size_t start = 0; start <= list.size();) {
+    size_t comma = std::min(list.find(',', start), list.size());
+    out.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
 }
 
 OptionOutline outline_option(const CLI::Option& option) {
@@ -19,7 +38,18 @@ OptionOutline outline_option(const CLI::Option& option) {
   }
   out.description = option.get_description();
   for (const std::string& name : out.long_names) out.takes_rule_codes = out.takes_rule_codes || names_rules(name);
+  out.choices = choices_of(option.get_type_name());
   return out;
+}
+
+PositionalOutline outline_positional(const CLI::Option& option) {
+  std::string name = option.get_name(true);
+  return {name,
+          option.get_description(),
+          option.get_expected_max() > 1,
+          option.get_required(),
+          names_rules(name),
+          choices_of(option.get_type_name())};
 }
 
 }  // namespace
@@ -36,11 +66,19 @@ CommandOutline outline_command(const CLI::App& command) {
     if (option->nonpositional()) {
       out.options.push_back(outline_option(*option));
     } else {
-      out.positionals.push_back({option->get_name(true), option->get_description(), option->get_expected_max() > 1,
-                                 option->get_required()});
+      out.positionals.push_back(outline_positional(*option));
     }
   }
   return out;
+}
+
+std::vector<std::string> operand_words(const CommandOutline& command) {
+  if (command.positionals.empty()) return {};
+  const PositionalOutline& first = command.positionals.front();
+  if (!first.takes_rule_codes) return first.choices;
+  std::vector<std::string> codes;
+  for (const Rule* rule : all_rules()) codes.emplace_back(rule->info().code);
+  return codes;
 }
 
 std::vector<CommandOutline> outline_subcommands(const CLI::App& app) {

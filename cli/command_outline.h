@@ -18,6 +18,7 @@ struct OptionOutline {
   std::string value_name;                // "TEXT", "INT"; empty for a flag
   std::string description;
   bool takes_rule_codes = false;  // --select, --ignore, --explain...: complete rule codes
+  std::vector<std::string> choices;  // the values a CLI::IsMember check allows
 };
 
 struct PositionalOutline {
@@ -25,6 +26,8 @@ struct PositionalOutline {
   std::string description;
   bool repeated = false;
   bool required = false;
+  bool takes_rule_codes = false;  // `forklift rule CODE`
+  std::vector<std::string> choices;
 };
 
 struct CommandOutline {
@@ -39,6 +42,10 @@ CommandOutline outline_command(const CLI::App& command);
 
 // The subcommands a user sees (hidden ones left out), in the order --help lists them.
 std::vector<CommandOutline> outline_subcommands(const CLI::App& app);
+
+// The words to complete for a subcommand's first operand: its choices or the
+// rule codes; empty when it names files.
+std::vector<std::string> operand_words(const CommandOutline& command);
 
 // The first line of a description.
 std::string first_line(const std::string& text);

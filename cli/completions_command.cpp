@@ -31,7 +31,7 @@ const RegisterSubcommand kRegisterCompletions([](CLI::App& app, int& status) {
       "zsh: forklift completions zsh > ~/.zfunc/_forklift (with fpath+=~/.zfunc before compinit); "
       "fish: forklift completions fish > ~/.config/fish/completions/forklift.fish. "
       "The Debian package and `cmake --install` put them where each shell looks.");
-  completions->add_option("shell", *shell, "bash, zsh or fish")->required();
+  completions->add_option("shell", *shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
   completions->callback([shell, &app, &status] { status = run_completions(*shell, app); });
 });
 

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -53,14 +54,15 @@ struct FixedFile {
   LoadResult loaded;
   std::optional<FixLoopResult> result;   // empty when unread, unconfigured or when fixing threw
   std::string error;                     // why fixing threw
-  std::optional<ForkCensus> before, after;  // with --statistics
+  std::optional<std::pair<ForkCensus, ForkCensus>> censuses;  // before and after, with --statistics
 };
 
-void take_censuses(const SourceFile& source, const FileSettings& settings, FixedFile& fixed) {
-  fixed.before = take_fork_census(source, settings.options);
-  fixed.after = fixed.result->changed()
-                    ? take_fork_census(SourceFile(source.path(), fixed.result->text), settings.options)
-                    : fixed.before;
+std::pair<ForkCensus, ForkCensus> fork_censuses(const SourceFile& source, const FileSettings& settings,
+                                                const FixLoopResult& result) {
+  ForkCensus before = take_fork_census(source, settings.options);
+  ForkCensus after =
+      result.changed() ? take_fork_census(SourceFile(source.path(), result.text), settings.options) : before;
+  return {std::move(before), std::move(after)};
 }
 
 void fix_in_worker(const std::string& path, bool statistics, FixedFile& fixed) {
@@ -68,7 +70,7 @@ void fix_in_worker(const std::string& path, bool statistics, FixedFile& fixed) {
   if (!fixed.loaded.file || !fixed.settings) return;
   try {
     fixed.result = fix_source_text(*fixed.loaded.file, *fixed.settings);
-    if (statistics) take_censuses(*fixed.loaded.file, *fixed.settings, fixed);
+    if (statistics) fixed.censuses = fork_censuses(*fixed.loaded.file, *fixed.settings, *fixed.result);
   } catch (const std::exception& e) {
     // A bug in a rule must not take the other files down with it.
     fixed.error = path + ": internal error while fixing: " + e.what();
@@ -144,7 +146,7 @@ FileOutcome FixRun::finish_file(const std::string& path, FixedFile& fixed) {
     return FileOutcome::Failed;
   }
   if (!accept(*fixed.loaded.file, *fixed.result)) return FileOutcome::Failed;
-  if (fixed.before && fixed.after) statistics_.add(*fixed.before, *fixed.after);
+  if (fixed.censuses) statistics_.add(fixed.censuses->first, fixed.censuses->second);
   const FixLoopResult& result = *fixed.result;
   if (!result.changed()) return FileOutcome::Unchanged;
   if (flags_.diff) {
@@ -200,8 +202,8 @@ int FixRun::run_stdin() {
   if (settings) result = fix_source_text(*loaded.file, *settings);
   if (result && !accept(*loaded.file, *result)) result.reset();
   if (result && flags_.statistics) {
-    ForkCensus before = take_fork_census(*loaded.file, settings->options);
-    statistics_.add(before, take_fork_census(SourceFile(path, result->text), settings->options));
+    auto [before, after] = fork_censuses(*loaded.file, *settings, *result);
+    statistics_.add(before, after);
   }
   if (!loaded.file) {
     fail(loaded.error);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -21,39 +23,51 @@ std::string why_text(const RuleForks& left) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+void add_to(RuleForks& total, const RuleForks& part) {
+  total.findings += part.findings;
+  total.forks_in_loops += part.forks_in_loops;
+  total.forks_total += part.forks_total;
+  for (const auto& [why, n] : part.why) total.why[why] += n;
+}
+
+void add_to(SiteCount& total, const SiteCount& part) {
+  total.in_loops += part.in_loops;
+  total.total += part.total;
+}
+
+template <typename Count>
+void accumulate(std::map<std::string, Count>& totals, const std::map<std::string, Count>& parts) {
+  for (const auto& [key, part] : parts) add_to(totals[key], part);
+}
+
+template <typename Count>
+Count count_of(const std::map<std::string, Count>& counts, const std::string& key) {
+  auto it = counts.find(key);
+  return it == counts.end() ? Count{} : it->second;
+}
+
 }  // namespace
 
 void FixStatistics::add(const ForkCensus& before, const ForkCensus& after) {
   ++files_;
-  for (const auto& [code, forks] : before.rules) {
-    RuleForks& total = before_rules_[code];
-    total.findings += forks.findings;
-    total.forks_in_loops += forks.forks_in_loops;
-    total.forks_total += forks.forks_total;
-  }
-  for (const auto& [code, forks] : after.rules) {
-    RuleForks& total = after_rules_[code];
-    total.findings += forks.findings;
-    total.forks_in_loops += forks.forks_in_loops;
-    total.forks_total += forks.forks_total;
-    for (const auto& [why, n] : forks.why) total.why[why] += n;
-  }
-  for (const auto& [utility, sites] : before.sites) {
-    before_sites_[utility].in_loops += sites.in_loops;
-    before_sites_[utility].total += sites.total;
-  }
-  for (const auto& [utility, sites] : after.sites) {
-    after_sites_[utility].in_loops += sites.in_loops;
-    after_sites_[utility].total += sites.total;
-  }
+  accumulate(before_rules_, before.rules);
+  accumulate(after_rules_, after.rules);
+  accumulate(before_sites_, before.sites);
+  accumulate(after_sites_, after.sites);
 }
 
 std::string FixStatistics::render(const std::function<std::string(std::string_view code)>& rule_name) const {
   std::string out = fmt::format("fork statistics over {} file{}\n", files_, files_ == 1 ? "" : "s");
   out += fmt::format("{:<7}{:<26}{:>16}{:>16}  {}\n", "rule", "", "removed: loops", "left: loops", "why left");
-  for (const auto& [code, before] : before_rules_) {
-    auto it = after_rules_.find(code);
-    RuleForks after = it == after_rules_.end() ? RuleForks{} : it->second;
+  // A rule may have findings only after fixing (a fix can expose another
+  // rule's finding), so the table covers the codes of both sides.
+  std::set<std::string> codes;
+  for (const auto* rules : {&before_rules_, &after_rules_}) {
+    for (const auto& [code, forks] : *rules) codes.insert(code);
+  }
+  for (const std::string& code : codes) {
+    RuleForks before = count_of(before_rules_, code);
+    RuleForks after = count_of(after_rules_, code);
     out += fmt::format("{:<7}{:<26}{:>16}{:>16}  {}\n", code, rule_name(code),
                        fmt::format("{} / {}", count(before.forks_in_loops - after.forks_in_loops),
                                    count(before.forks_total - after.forks_total)),
@@ -67,8 +81,7 @@ std::string FixStatistics::render(const std::function<std::string(std::string_vi
   int before_total = 0, after_total = 0;
   for (const auto& [utility, after] : after_sites_) after_total += after.in_loops;
   for (const auto& [utility, before] : utilities) {
-    auto it = after_sites_.find(utility);
-    int after = it == after_sites_.end() ? 0 : it->second.in_loops;
+    int after = count_of(after_sites_, utility).in_loops;
     before_total += before.in_loops;
     if (before.in_loops == 0) continue;
     out += fmt::format("  {:<20}{:>7} ->{:>7}  {:>5}\n", utility, before.in_loops, after,

@@ -7,17 +7,23 @@
 namespace forklift::cli {
 namespace {
 
-std::string rule_codes() {
-  std::string out;
-  for (const Rule* rule : all_rules()) out += (out.empty() ? "" : " ") + std::string(rule->info().code);
-  return out;
-}
-
 // Inside single quotes: ' becomes '\'' (bash, zsh and fish all read that).
 std::string single_quoted(std::string_view text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+std::string rule_codes() {
+  std::vector<std::string> codes;
+  for (const Rule* rule : all_rules()) codes.emplace_back(rule->info().code);
+  return joined(codes);
 }
 
 std::string option_words(const CommandOutline& command) {
@@ -33,7 +39,15 @@ std::string bash_script(const CommandOutline& top, const std::vector<CommandOutl
   std::string commands, rule_options, cases;
   for (const CommandOutline& sub : subcommands) {
     commands += (commands.empty() ? "" : " ") + sub.name;
-    cases += fmt::format("    {}) opts={} ;;\n", sub.name, single_quoted(option_words(sub)));
+    cases += fmt::format("    {}) opts={} operands={}\n", sub.name, single_quoted(option_words(sub)),
+                         single_quoted(joined(operand_words(sub))));
+    for (const OptionOutline& option : sub.options) {
+      if (option.choices.empty()) continue;
+      for (const std::string& name : option.long_names) {
+        cases += fmt::format("      [[ $prev == --{} ]] && values={}\n", name, single_quoted(joined(option.choices)));
+      }
+    }
+    cases += "      ;;\n";
     for (const OptionOutline& option : sub.options) {
       for (const std::string& name : option.long_names) {
         if (option.takes_rule_codes && rule_options.find("--" + name + "|") == std::string::npos) {
@@ -42,10 +56,10 @@ std::string bash_script(const CommandOutline& top, const std::vector<CommandOutl
       }
     }
   }
-  rule_options += "rule";
+  if (rule_options.ends_with('|')) rule_options.pop_back();
   return fmt::format(R"(# bash completion for forklift (written by `forklift completions bash`)
 _forklift() {{
-  local cur=${{COMP_WORDS[COMP_CWORD]}} prev=${{COMP_WORDS[COMP_CWORD-1]}} sub= i opts
+  local cur=${{COMP_WORDS[COMP_CWORD]}} prev=${{COMP_WORDS[COMP_CWORD-1]}} sub= i opts operands values=
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${{COMP_WORDS[i]}} in -*) ;; *) sub=${{COMP_WORDS[i]}}; break ;; esac
   done
@@ -57,12 +71,14 @@ _forklift() {{
     return
   fi
   case $sub in
-{cases}    *) opts= ;;
+{cases}    *) opts= operands= ;;
   esac
-  if [[ $cur == -* ]]; then
+  if [[ -n $values ]]; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+  elif [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-  elif [[ $sub == completions ]]; then
-    COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
+  elif [[ -n $operands ]]; then
+    COMPREPLY=($(compgen -W "$operands" -- "$cur"))
   fi
 }}
 complete -o default -o bashdefault -F _forklift forklift
@@ -85,9 +101,10 @@ std::string zsh_description(std::string_view text) {
 std::string zsh_option_specs(const CommandOutline& command) {
   std::string out;
   for (const OptionOutline& option : command.options) {
-    std::string value = option.value_name.empty()     ? ""
-                        : option.takes_rule_codes     ? ":rule:(" + rule_codes() + ")"
-                                                      : ":" + zsh_description(option.value_name) + ":_files";
+    std::string value = option.value_name.empty() ? ""
+                        : option.takes_rule_codes ? ":rule:(" + rule_codes() + ")"
+                        : !option.choices.empty() ? ":" + zsh_description(option.value_name) + ":(" + joined(option.choices) + ")"
+                                                  : ":" + zsh_description(option.value_name) + ":_files";
     std::vector<std::string> names;
     for (const std::string& name : option.short_names) names.push_back("-" + name);
     for (const std::string& name : option.long_names) names.push_back("--" + name);
@@ -102,9 +119,10 @@ std::string zsh_script(const CommandOutline& top, const std::vector<CommandOutli
   std::string described, cases;
   for (const CommandOutline& sub : subcommands) {
     described += "\n    " + single_quoted(sub.name + ":" + zsh_description(sub.summary));
-    std::string positional = sub.name == "completions" ? "'1:shell:(bash zsh fish)'"
-                             : sub.name == "rule"      ? "'1:rule:(" + rule_codes() + ")'"
-                                                       : "'*:file:_files'";
+    std::vector<std::string> operands = operand_words(sub);
+    std::string positional = operands.empty() ? "'*:file:_files'"
+                                              : single_quoted(fmt::format("1:{}:({})", sub.positionals.front().name,
+                                                                          joined(operands)));
     cases += fmt::format("    {})\n      _arguments{} \\\n      {} ;;\n", sub.name, zsh_option_specs(sub), positional);
   }
   return fmt::format(R"(#compdef forklift
@@ -138,6 +156,8 @@ std::string fish_option_lines(const CommandOutline& command, const std::string& 
     for (const std::string& name : option.long_names) line += " -l " + name;
     if (option.takes_rule_codes) {
       line += " -x -a " + single_quoted(rule_codes());
+    } else if (!option.choices.empty()) {
+      line += " -x -a " + single_quoted(joined(option.choices));
     } else if (!option.value_name.empty()) {
       line += " -r";
     }
@@ -156,7 +176,7 @@ std::string fish_script(const CommandOutline& top, const std::vector<CommandOutl
   for (const CommandOutline& sub : subcommands) {
     std::string condition = "__fish_seen_subcommand_from " + sub.name;
     out += fish_option_lines(sub, condition);
-    std::string operands = sub.name == "completions" ? "bash zsh fish" : sub.name == "rule" ? rule_codes() : "";
+    std::string operands = joined(operand_words(sub));
     if (!operands.empty()) {
       out += "complete -c forklift -n " + single_quoted(condition) + " -f -a " + single_quoted(operands) + "\n";
     }

@@ -100,6 +100,7 @@ TEST_CASE("man pages and completion scripts come from the command definitions", 
     CHECK(script.status == 0);
     CHECK(script.out.find("extend-select") != std::string::npos);
     CHECK(script.out.find("FL405") != std::string::npos);
+    CHECK(script.out.find("text json") != std::string::npos);  // --output-format's choices
   }
   auto unknown = run_forklift({"completions", "tcsh"});
   CHECK(unknown.status == 2);
@@ -126,4 +127,19 @@ TEST_CASE("rule --write-docs and man --output-dir name the file they cannot writ
       CHECK_FALSE(entry.path().filename().string().starts_with("."));
     }
   }
+}
+
+TEST_CASE("bash completes each subcommand's operand from its definition", "[cli][completions]") {
+  forklift::test::ScratchDir dir("completions");
+  std::string script = dir.write("forklift.bash", run_forklift({"completions", "bash"}).out);
+  auto complete = [&](const std::string& words) {
+    std::string program = "source " + script + "; COMP_WORDS=(" + words +
+                          "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _forklift; echo \"${COMPREPLY[*]}\"";
+    return forklift::test::run_program({"bash", "-c", program}).out;
+  };
+  CHECK(complete("forklift rule FL10") == "FL101 FL102 FL103 FL104 FL105 FL106 FL107\n");
+  CHECK(complete("forklift completions z") == "zsh\n");
+  CHECK(complete("forklift lint --select FL40") == "FL401 FL402 FL403 FL404 FL405\n");
+  CHECK(complete("forklift rule --output-format j") == "json\n");
+  CHECK(complete("forklift lint sam") == "\n");  // files: left to bash's default completion
 }
