@@ -41,11 +41,12 @@ ksh93-suite: build
 # The fuzz targets (fuzz/), built with clang, libFuzzer, ASan and UBSan, each
 # run for FUZZ_SECONDS from the tests' and samples' seeds (fuzz/run.sh).
 FUZZ_SECONDS ?= 60
+FUZZ_SEED ?=
 FUZZ_TARGETS = fuzz_exact_parser fuzz_tree_sitter fuzz_fix_loop fuzz_lsp fuzz_arithmetic fuzz_expansion
 fuzz: bootstrap
 	cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
-	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh build/fuzz $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) fuzz/run.sh build/fuzz $(FUZZ_TARGETS)
 
 # Safe fixes on generated programs under dash, bash, ksh93 and mksh: ctest
 # runs a few hundred, this thousands (from FIX_DIFFERENTIAL_SEED on).

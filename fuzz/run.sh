@@ -2,7 +2,8 @@
 # Runs the fuzz targets of a `fuzz` preset build, FUZZ_SECONDS (default 60)
 # each, from the seeds of fuzz/make_seeds.py and the corpus earlier runs
 # kept, with each target's dictionary; prints executions and executions per
-# second per target. An input that fails is kept as
+# second per target; FUZZ_SEED fixes libFuzzer's random seed (CI's short
+# run uses one, so that it replays the same search). An input that fails is kept as
 # BUILD/fuzz-work/crashes/TARGET-*: replay it with the default build's
 # binary (build/default/fuzz/TARGET FILE) to read the message, and add it to
 # fuzz/regressions/TARGET/ once fixed.
@@ -15,6 +16,8 @@ set -euo pipefail
 build=$(cd "$1" && pwd)
 shift
 seconds=${FUZZ_SECONDS:-60}
+seed=()
+[[ -n ${FUZZ_SEED:-} ]] && seed=(-seed="$FUZZ_SEED")
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 mkdir -p "$work/corpus" "$work/crashes" "$work/scratch"
@@ -56,7 +59,7 @@ for target in "${targets[@]}"; do
   quiet=1
   reaches_interpreter "$target" && quiet=3
   status=0
-  "${sandbox[@]}" "$build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  "${sandbox[@]}" "$build/fuzz/$target" "${seed[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -close_fd_mask=$quiet -print_final_stats=1 -dict="$(dictionary "$target")" \
     -artifact_prefix="$work/crashes/$target-" "$work/corpus/$target" "$seeds" > "$log" 2>&1 || status=$?
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

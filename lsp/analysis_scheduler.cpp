@@ -65,8 +65,11 @@ void AnalysisScheduler::work() {
     }
     auto next = std::min_element(pending_.begin(), pending_.end(),
                                  [](const auto& a, const auto& b) { return a.second.due < b.second.due; });
-    if (Clock::now() < next->second.due) {
-      changed_.wait_until(lock, next->second.due);
+    // A copy: wait_until reads the time again after waking, when the entry
+    // may have been replaced or erased by another thread.
+    Clock::time_point due = next->second.due;
+    if (Clock::now() < due) {
+      changed_.wait_until(lock, due);
       continue;  // something may have been replaced, cancelled or stopped meanwhile
     }
     Job job = std::move(next->second.job);

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
+#include "analyzer/exact_parser.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -65,6 +66,15 @@ std::optional<std::string> argument_text(const SemanticModel& model, const Node*
   return std::string(model.text(word));
 }
 
+// Whether `text` reads as one arithmetic expression: `let x=` is an error
+// when it runs, but `(( x= ))` would stop the whole script from parsing.
+bool parses_as_arithmetic(std::string_view text, Dialect dialect) {
+  Ast scratch;
+  std::vector<ParseError> errors;
+  return parse_arithmetic(scratch, text, dialect, 0, static_cast<uint32_t>(text.size()), errors) != nullptr &&
+         errors.empty();
+}
+
 class LetCommand final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -85,6 +95,7 @@ class LetCommand final : public Rule {
       for (size_t i = 1; i < words.size(); ++i) {
         std::optional<std::string> text = argument_text(model, words[i], safety);
         if (!text || text->find_first_of("\n") != std::string::npos) return true;
+        if (!parses_as_arithmetic(*text, context.dialect)) return true;
         if (!body.empty()) body += ", ";
         body += *text;
       }

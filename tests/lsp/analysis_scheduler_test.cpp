@@ -69,3 +69,20 @@ TEST_CASE("the first debounced job of a quiet document runs without waiting for 
   CHECK(done.get_future().wait_for(5min) == std::future_status::ready);
   scheduler.stop();
 }
+
+// The worker sleeps until the earliest job is due; cancelling or stopping
+// meanwhile frees that job's entry, which the waiting worker must not read.
+TEST_CASE("a job cancelled while the worker waits for it is not read again", "[lsp][scheduler]") {
+  AnalysisScheduler scheduler;
+  std::atomic<int> runs = 0;
+  scheduler.schedule("a", 20ms, [&] { ++runs; });
+  std::this_thread::sleep_for(5ms);
+  scheduler.cancel("a");
+  std::promise<void> done;
+  scheduler.schedule("b", 0ms, [&] { done.set_value(); });
+  done.get_future().wait();
+  scheduler.schedule("c", 10s, [&] { ++runs; });
+  std::this_thread::sleep_for(5ms);
+  scheduler.stop();
+  CHECK(runs == 0);
+}
