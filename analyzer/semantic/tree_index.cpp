@@ -66,6 +66,11 @@ uint32_t TreeIndex::order(const Node* node) const {
   return at == kNone ? 0 : at;
 }
 
+uint32_t TreeIndex::subtree_end(const Node* node) const {
+  uint32_t at = id(node);
+  return at == kNone ? 0 : entries_[at].subtree_end;
+}
+
 bool TreeIndex::contains(const Node* ancestor, const Node* node) const {
   if (ancestor == node) return true;
   uint32_t outer = id(ancestor);

@@ -50,6 +50,9 @@ class TreeIndex {
   // Pre-order position: an ancestor comes before its descendants, and earlier
   // siblings before later ones.
   uint32_t order(const Node* node) const;
+  // One past the pre-order position of the node's last descendant: the node
+  // and its subtree are the positions [order(node), subtree_end(node)).
+  uint32_t subtree_end(const Node* node) const;
   bool contains(const Node* ancestor, const Node* node) const;
   // The innermost FunctionDef around a node, or nullptr at the top level.
   const Node* enclosing_function(const Node* node) const;

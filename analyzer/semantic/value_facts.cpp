@@ -183,6 +183,8 @@ ValueFactIndex::ValueFactIndex(std::string_view source, const TreeIndex& tree, c
     }
   }
   opaque_commands_.insert(opaque_commands_.end(), opaque_calls.begin(), opaque_calls.end());
+  for (const Node* opaque : opaque_commands_) opaque_orders_.push_back(tree_.order(opaque));
+  std::sort(opaque_orders_.begin(), opaque_orders_.end());
   solve();
 }
 
@@ -389,7 +391,7 @@ ValueFacts ValueFactIndex::facts_at(std::string_view name, const Node* use) cons
     // `eval` and `.` may assign it: only a definition after the last one
     // that can run before the use is trusted.
     const Node* definition = nearest_definition(source_, tree_, name, use);
-    defined = definition != nullptr && !runs_between(tree_, opaque_commands_, definition, use);
+    defined = definition != nullptr && !runs_between(tree_, opaque_orders_, definition, use);
   }
   if (solving_) {
     // While solving, a variable read in another's definition counts with

@@ -127,6 +127,7 @@ class ValueFactIndex {
   absl::flat_hash_map<const Variable*, ValueFacts> facts_;
   std::vector<uint32_t> line_starts_;  // offsets where lines begin
   std::vector<const Node*> opaque_commands_;  // `eval`, `.`, `source`: they may assign anything
+  std::vector<uint32_t> opaque_orders_;       // their TreeIndex::order, ascending
   bool traps_mention_functions_ = false;  // a `trap` runs code the calls above do not show
   bool solving_ = false;
 };

@@ -39,18 +39,21 @@ const Node* nearest_definition(std::string_view source, const TreeIndex& tree, s
   return nullptr;
 }
 
-bool runs_between(const TreeIndex& tree, const std::vector<const Node*>& commands, const Node* from, const Node* use) {
-  uint32_t begin = tree.order(from), end = tree.order(use);
-  for (const Node* command : commands) {
-    uint32_t at = tree.order(command);
-    if (at > begin && at < end) return true;
-    for (auto walk = tree.walk_up(use); walk; walk.up()) {
-      const Node* n = walk.node();
-      if (n == from || tree.contains(n, from)) break;
-      if (is_loop(n) && tree.contains(n, command)) return true;
-    }
+bool runs_between(const TreeIndex& tree, const std::vector<uint32_t>& sorted_orders, const Node* from, const Node* use) {
+  auto any_in = [&](uint32_t first, uint32_t end) {
+    auto it = std::lower_bound(sorted_orders.begin(), sorted_orders.end(), first);
+    return it != sorted_orders.end() && *it < end;
+  };
+  if (any_in(tree.order(from) + 1, tree.order(use))) return true;
+  // Loops nest, so the outermost one around the use (and not around `from`)
+  // holds every command that runs again before the use.
+  const Node* outer_loop = nullptr;
+  for (auto walk = tree.walk_up(use); walk; walk.up()) {
+    const Node* n = walk.node();
+    if (n == from || tree.contains(n, from)) break;
+    if (is_loop(n)) outer_loop = n;
   }
-  return false;
+  return outer_loop != nullptr && any_in(tree.order(outer_loop), tree.subtree_end(outer_loop));
 }
 
 }  // namespace forklift

@@ -17,9 +17,9 @@ namespace forklift {
 // holds the use. nullptr when there is none in the use's function.
 const Node* nearest_definition(std::string_view source, const TreeIndex& tree, std::string_view name, const Node* use);
 
-// Whether one of `commands` may run after `from` starts and before `use`:
-// it is between them in the text, or in a loop around the use that `from` is
-// outside of.
-bool runs_between(const TreeIndex& tree, const std::vector<const Node*>& commands, const Node* from, const Node* use);
+// Whether one of the commands at `sorted_orders` (their TreeIndex::order,
+// ascending) may run after `from` starts and before `use`: it is between them
+// in the text, or in a loop around the use that `from` is outside of.
+bool runs_between(const TreeIndex& tree, const std::vector<uint32_t>& sorted_orders, const Node* from, const Node* use);
 
 }  // namespace forklift

@@ -75,7 +75,9 @@ std::map<std::string, std::string> run_blocks(const std::string& shell, const st
   run.script_name = "property.sh";
   run.forklift_binary = FORKLIFT_BINARY;
   run.count_processes = false;
-  run.timeout = std::chrono::seconds(30);
+  // Only a guard against a hang: a script of a few hundred blocks forks
+  // thousands of times, which takes minutes on a loaded machine.
+  run.timeout = std::chrono::seconds(180);
   harness::RunOutcome outcome = harness::run_script(run);
   INFO(shell << " " << path << ": " << outcome.error);
   REQUIRE(outcome.ran);
