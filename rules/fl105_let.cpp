@@ -1,4 +1,8 @@
 // FL105 let-command: `let expr…` -> `(( expr, … ))`.
+#include <cctype>
+#include <string>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
@@ -32,7 +36,9 @@ let total=a*b
 ```
 
 ## Fix safety
-Safe when every argument is a literal (quoted or not) without expansions. An
+Safe when every argument is a literal (quoted or not) that cannot fail: bash
+reports an arithmetic error as `let: ...` but `((: ...`, so a division, or a
+variable not proven to hold an integer, makes the fix unsafe. An
 unquoted argument with `*`, `?` or `[` may have been expanded as a filename
 pattern and an unquoted expansion split into words, so those fixes are unsafe.
 In ksh93u+m `set -e` exits on a `let` whose value is 0 but not on `(( ))`, so
@@ -75,6 +81,44 @@ bool parses_as_arithmetic(std::string_view text, Dialect dialect) {
          errors.empty();
 }
 
+// The variables an expression reads, by name (`x`, `$x`, `${x}`); the
+// letters inside numbers (`0x1f`, `16#ff`) are not names, nor is the target
+// of a plain `=`, which is written, not read.
+std::vector<std::string> names_read(std::string_view body) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < body.size();) {
+    auto name_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+    auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (std::isdigit(static_cast<unsigned char>(body[i]))) {
+      while (i < body.size() && (name_char(body[i]) || body[i] == '#')) ++i;
+    } else if (name_start(body[i])) {
+      size_t start = i;
+      while (i < body.size() && name_char(body[i])) ++i;
+      size_t next = body.find_first_not_of(' ', i);
+      bool assigned = next != std::string_view::npos && body[next] == '=' && body.substr(next, 2) != "==";
+      if (!assigned) names.emplace_back(body.substr(start, i - start));
+    } else {
+      ++i;
+    }
+  }
+  return names;
+}
+
+// Bash reports an arithmetic error as `let: ...` but `((: ...`, so the fix
+// keeps stderr only for an expression that cannot fail: no division, and
+// every variable it reads certainly an integer.
+std::optional<std::string> may_fail(const SemanticModel& model, const Node* let, std::string_view body) {
+  if (body.find_first_of("/%") != std::string_view::npos) {
+    return "a division by zero is reported as `((:` instead of `let:`";
+  }
+  for (const std::string& name : names_read(body)) {
+    if (!model.certainly_integer(name, let)) {
+      return fmt::format("if `{}` does not hold an integer, the error names `((` instead of `let`", name);
+    }
+  }
+  return std::nullopt;
+}
+
 class LetCommand final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -99,6 +143,7 @@ class LetCommand final : public Rule {
         if (!body.empty()) body += ", ";
         body += *text;
       }
+      if (auto reason = may_fail(model, node, body)) safety.downgrade(Applicability::Unsafe, *reason);
       if (context.dialect == Dialect::Ksh) {
         if (model.exit_status_consumer(node) == StatusConsumer::ErrExit) {
           safety.downgrade(Applicability::Unsafe, "ksh93 `set -e` exits when `let` yields 0 but not for `(( ))`");
