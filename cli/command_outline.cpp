@@ -14,6 +14,12 @@ bool names_rules(const std::string& long_name) {
          long_name == "code";
 }
 
+std::vector<std::string> rule_codes() {
+  std::vector<std::string> codes;
+  for (const Rule* rule : all_rules()) codes.emplace_back(rule->info().code);
+  return codes;
+}
+
 // CLI11 writes an IsMember check into the type name: `TEXT:{text,json}`.
 std::vector<std::string> choices_of(const std::string& type_name) {
   size_t open = type_name.find(":{");
@@ -38,18 +44,14 @@ OptionOutline outline_option(const CLI::Option& option) {
   }
   out.description = option.get_description();
   for (const std::string& name : out.long_names) out.takes_rule_codes = out.takes_rule_codes || names_rules(name);
-  out.choices = choices_of(option.get_type_name());
+  out.choices = out.takes_rule_codes ? rule_codes() : choices_of(option.get_type_name());
   return out;
 }
 
 PositionalOutline outline_positional(const CLI::Option& option) {
   std::string name = option.get_name(true);
-  return {name,
-          option.get_description(),
-          option.get_expected_max() > 1,
-          option.get_required(),
-          names_rules(name),
-          choices_of(option.get_type_name())};
+  return {name, option.get_description(), option.get_expected_max() > 1, option.get_required(),
+          names_rules(name) ? rule_codes() : choices_of(option.get_type_name())};
 }
 
 }  // namespace
@@ -73,12 +75,7 @@ CommandOutline outline_command(const CLI::App& command) {
 }
 
 std::vector<std::string> operand_words(const CommandOutline& command) {
-  if (command.positionals.empty()) return {};
-  const PositionalOutline& first = command.positionals.front();
-  if (!first.takes_rule_codes) return first.choices;
-  std::vector<std::string> codes;
-  for (const Rule* rule : all_rules()) codes.emplace_back(rule->info().code);
-  return codes;
+  return command.positionals.empty() ? std::vector<std::string>{} : command.positionals.front().choices;
 }
 
 std::vector<CommandOutline> outline_subcommands(const CLI::App& app) {

@@ -17,8 +17,9 @@ struct OptionOutline {
   std::vector<std::string> short_names;  // without the leading -
   std::string value_name;                // "TEXT", "INT"; empty for a flag
   std::string description;
-  bool takes_rule_codes = false;  // --select, --ignore, --explain...: complete rule codes
-  std::vector<std::string> choices;  // the values a CLI::IsMember check allows
+  bool takes_rule_codes = false;  // --select, --ignore, --explain...
+  // The values to complete: those a CLI::IsMember check allows, or the rule codes.
+  std::vector<std::string> choices;
 };
 
 struct PositionalOutline {
@@ -26,8 +27,7 @@ struct PositionalOutline {
   std::string description;
   bool repeated = false;
   bool required = false;
-  bool takes_rule_codes = false;  // `forklift rule CODE`
-  std::vector<std::string> choices;
+  std::vector<std::string> choices;  // as OptionOutline's (`forklift rule CODE`: the rule codes)
 };
 
 struct CommandOutline {
@@ -43,8 +43,7 @@ CommandOutline outline_command(const CLI::App& command);
 // The subcommands a user sees (hidden ones left out), in the order --help lists them.
 std::vector<CommandOutline> outline_subcommands(const CLI::App& app);
 
-// The words to complete for a subcommand's first operand: its choices or the
-// rule codes; empty when it names files.
+// The words to complete for a subcommand's first operand; empty when it names files.
 std::vector<std::string> operand_words(const CommandOutline& command);
 
 // The first line of a description.

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "rules/rule.h"
-
 namespace forklift::cli {
 namespace {
 
@@ -20,12 +18,6 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
-std::string rule_codes() {
-  std::vector<std::string> codes;
-  for (const Rule* rule : all_rules()) codes.emplace_back(rule->info().code);
-  return joined(codes);
-}
-
 std::string option_words(const CommandOutline& command) {
   std::string out;
   for (const OptionOutline& option : command.options) {
@@ -36,7 +28,7 @@ std::string option_words(const CommandOutline& command) {
 }
 
 std::string bash_script(const CommandOutline& top, const std::vector<CommandOutline>& subcommands) {
-  std::string commands, rule_options, cases;
+  std::string commands, cases;
   for (const CommandOutline& sub : subcommands) {
     commands += (commands.empty() ? "" : " ") + sub.name;
     cases += fmt::format("    {}) opts={} operands={}\n", sub.name, single_quoted(option_words(sub)),
@@ -48,24 +40,13 @@ std::string bash_script(const CommandOutline& top, const std::vector<CommandOutl
       }
     }
     cases += "      ;;\n";
-    for (const OptionOutline& option : sub.options) {
-      for (const std::string& name : option.long_names) {
-        if (option.takes_rule_codes && rule_options.find("--" + name + "|") == std::string::npos) {
-          rule_options += "--" + name + "|";
-        }
-      }
-    }
   }
-  if (rule_options.ends_with('|')) rule_options.pop_back();
   return fmt::format(R"(# bash completion for forklift (written by `forklift completions bash`)
 _forklift() {{
   local cur=${{COMP_WORDS[COMP_CWORD]}} prev=${{COMP_WORDS[COMP_CWORD-1]}} sub= i opts operands values=
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${{COMP_WORDS[i]}} in -*) ;; *) sub=${{COMP_WORDS[i]}}; break ;; esac
   done
-  case $prev in
-    {rule_options}) COMPREPLY=($(compgen -W '{rules}' -- "$cur")); return ;;
-  esac
   if [[ -z $sub ]]; then
     COMPREPLY=($(compgen -W '{commands} {top_options}' -- "$cur"))
     return
@@ -83,7 +64,6 @@ _forklift() {{
 }}
 complete -o default -o bashdefault -F _forklift forklift
 )",
-                     fmt::arg("rule_options", rule_options), fmt::arg("rules", rule_codes()),
                      fmt::arg("commands", commands), fmt::arg("top_options", option_words(top)),
                      fmt::arg("cases", cases));
 }
@@ -101,10 +81,10 @@ std::string zsh_description(std::string_view text) {
 std::string zsh_option_specs(const CommandOutline& command) {
   std::string out;
   for (const OptionOutline& option : command.options) {
-    std::string value = option.value_name.empty() ? ""
-                        : option.takes_rule_codes ? ":rule:(" + rule_codes() + ")"
-                        : !option.choices.empty() ? ":" + zsh_description(option.value_name) + ":(" + joined(option.choices) + ")"
-                                                  : ":" + zsh_description(option.value_name) + ":_files";
+    std::string label = option.takes_rule_codes ? "rule" : zsh_description(option.value_name);
+    std::string value = option.value_name.empty()  ? ""
+                        : option.choices.empty() ? ":" + label + ":_files"
+                                                 : ":" + label + ":(" + joined(option.choices) + ")";
     std::vector<std::string> names;
     for (const std::string& name : option.short_names) names.push_back("-" + name);
     for (const std::string& name : option.long_names) names.push_back("--" + name);
@@ -154,9 +134,7 @@ std::string fish_option_lines(const CommandOutline& command, const std::string& 
     std::string line = "complete -c forklift -n " + single_quoted(condition);
     for (const std::string& name : option.short_names) line += " -s " + name;
     for (const std::string& name : option.long_names) line += " -l " + name;
-    if (option.takes_rule_codes) {
-      line += " -x -a " + single_quoted(rule_codes());
-    } else if (!option.choices.empty()) {
+    if (!option.choices.empty()) {
       line += " -x -a " + single_quoted(joined(option.choices));
     } else if (!option.value_name.empty()) {
       line += " -r";

@@ -96,6 +96,11 @@ mode_t default_file_mode() {
   return 0666 & ~mask;
 }
 
+// Hidden beside `path`, in `dir`, so that the rename stays on one file system.
+std::string temporary_pattern(const std::filesystem::path& dir, const std::string& path) {
+  return (dir / ("." + std::filesystem::path(path).filename().string() + ".forklift-XXXXXX")).string();
+}
+
 void fsync_directory(const std::filesystem::path& dir) {
   int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
@@ -111,7 +116,7 @@ std::optional<std::string> replace_file_atomically(const std::string& path, std:
   if (auto refusal = check_current(path, expected_text, original)) return refusal;
 
   std::filesystem::path dir = folder_of(path);
-  TemporaryFile temp((dir / ("." + std::filesystem::path(path).filename().string() + ".forklift-XXXXXX")).string());
+  TemporaryFile temp(temporary_pattern(dir, path));
   if (temp.fd() < 0) return os_error(fmt::format("{}: cannot create a temporary file in {}", path, dir.string()));
 
   if (!write_all(temp.fd(), new_text)) return os_error(fmt::format("{}: cannot write {}", path, temp.path()));
@@ -134,7 +139,7 @@ std::optional<std::string> replace_file_atomically(const std::string& path, std:
 
 std::optional<std::string> write_new_file_atomically(const std::string& path, std::string_view text) {
   std::filesystem::path dir = folder_of(path);
-  TemporaryFile temp((dir / ("." + std::filesystem::path(path).filename().string() + ".forklift-XXXXXX")).string());
+  TemporaryFile temp(temporary_pattern(dir, path));
   if (temp.fd() < 0) return os_error(fmt::format("{}: cannot create a temporary file in {}", path, dir.string()));
   if (fchmod(temp.fd(), default_file_mode()) != 0 || !write_all(temp.fd(), text) || fsync(temp.fd()) != 0 ||
       !temp.close_checked()) {
