@@ -1,5 +1,4 @@
 // FL105 let-command: `let expr…` -> `(( expr, … ))`.
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -7,6 +6,7 @@
 
 #include "analyzer/ast_views.h"
 #include "analyzer/exact_parser.h"
+#include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -87,13 +87,11 @@ bool parses_as_arithmetic(std::string_view text, Dialect dialect) {
 std::vector<std::string> names_read(std::string_view body) {
   std::vector<std::string> names;
   for (size_t i = 0; i < body.size();) {
-    auto name_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
-    auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    if (std::isdigit(static_cast<unsigned char>(body[i]))) {
-      while (i < body.size() && (name_char(body[i]) || body[i] == '#')) ++i;
-    } else if (name_start(body[i])) {
+    if (is_digit(body[i])) {
+      while (i < body.size() && (is_name_char(body[i]) || body[i] == '#')) ++i;
+    } else if (is_name_start(body[i])) {
       size_t start = i;
-      while (i < body.size() && name_char(body[i])) ++i;
+      while (i < body.size() && is_name_char(body[i])) ++i;
       size_t next = body.find_first_not_of(' ', i);
       bool assigned = next != std::string_view::npos && body[next] == '=' && body.substr(next, 2) != "==";
       if (!assigned) names.emplace_back(body.substr(start, i - start));
