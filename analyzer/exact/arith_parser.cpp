@@ -90,12 +90,18 @@ bool Parser::double_paren_is_arithmetic(uint32_t open) const {
 
 Node* Parser::parse_arith_command_or_subshell() {
   if (!double_paren_is_arithmetic(pos_)) return parse_subshell();
+  return parse_double_parens(NodeKind::ArithCommand, 2);
+}
+
+// `((expr))`, or `$((expr))` when `opener` is 3: a node of `kind` whose kid
+// is the expression.
+Node* Parser::parse_double_parens(NodeKind kind, uint32_t opener) {
   const uint32_t begin = pos_;
-  pos_ += 2;
+  pos_ += opener;
   DepthGuard depth(*this, begin);
   Node* expr = parse_arith_until("))");
   expect_arith("))");
-  Node* node = make(NodeKind::ArithCommand, begin, pos_);
+  Node* node = make(kind, begin, pos_);
   node->kids.push_back(expr);
   return node;
 }

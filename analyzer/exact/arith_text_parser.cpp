@@ -1,8 +1,10 @@
-// Arithmetic whose syntax only exists after expansion. The shells expand an
+// Arithmetic the shells read only when they evaluate it. They expand an
 // arithmetic expression's text before they read it, so `(( x = $empty y[3] ))`
 // and `(( $name[4] == 3 ))` are valid although they do not parse as written:
 // such an expression becomes one ArithWord of its parts, re-read as
-// arithmetic once expanded.
+// arithmetic once expanded. And since they read it only then, an expression
+// that cannot parse at all (`(( 1 + ))`) is an error when it runs, not when
+// the script is read: it becomes an Error node spanning its text.
 #include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
@@ -16,16 +18,17 @@ Node* Parser::parse_arith_until(std::string_view terminator) {
     expect_arith(terminator);
     pos_ -= static_cast<uint32_t>(terminator.size());
     return expr;
-  } catch (const SyntaxError&) {
+  } catch (const SyntaxError& error) {
     pos_ = begin;
     Node* text = parse_arith_text(terminator);
-    if (text == nullptr) throw;
+    // Only arithmetic's own errors wait; nesting too deep is final.
+    if (text->is(NodeKind::Error) && !error.message.starts_with("arithmetic syntax error")) throw;
     return text;
   }
 }
 
 // The expression up to `terminator` (outside parentheses) as an ArithWord,
-// or null when it holds no expansion (its syntax error is then final).
+// or as an Error node when it holds no expansion.
 Node* Parser::parse_arith_text(std::string_view terminator) {
   skip_arith_space();
   Node* word = make(NodeKind::ArithWord, pos_, pos_);
@@ -62,9 +65,12 @@ Node* Parser::parse_arith_text(std::string_view terminator) {
     literal_begin = text_end = pos_;
     expanded = true;
   }
-  if (!expanded) return nullptr;
-  flush_literal(text_end);
   word->end = text_end;
+  if (!expanded) {
+    word->kind = NodeKind::Error;
+    return word;
+  }
+  flush_literal(text_end);
   return word;
 }
 

@@ -37,10 +37,29 @@ Node* Parser::parse_nonempty_list(std::string_view expecting) {
   return list;
 }
 
+Node* Parser::parse_condition(std::string_view expecting) {
+  in_condition_ = true;
+  return parse_nonempty_list(expecting);
+}
+
+// ksh93 takes a `;` before a command (`; cmd`, `a & ; b`), except where a
+// condition of `if`, `while` or `until` starts: it marks a command that
+// `set -o showme` traces. It is not a command of its own.
+bool Parser::skip_showme_prefix(bool allowed) {
+  if (!allowed || dialect_ != Dialect::Ksh || peek() != ';' || at_list_terminator()) return false;
+  ++pos_;
+  skip_space();
+  if (peek() == ';' && !at_end()) unexpected();
+  return true;
+}
+
 void Parser::parse_statements(std::vector<Node*>& out) {
+  const bool showme_allowed = !in_condition_;
+  in_condition_ = false;
   for (;;) {
     skip_linebreaks();
     if (at_list_terminator()) return;
+    if (skip_showme_prefix(showme_allowed) && (at_newline() || at_list_terminator())) continue;
     Node* statement = parse_and_or();
     skip_space();
     const char c = peek();
@@ -58,7 +77,7 @@ void Parser::parse_statements(std::vector<Node*>& out) {
       Node* coprocess = make(NodeKind::Coprocess, statement->begin, pos_);
       coprocess->kids.push_back(statement);
       statement = coprocess;
-    } else if (c == ';' && peek(1) != ';' && peek(1) != '&') {
+    } else if (c == ';' && !at_list_terminator()) {
       ++pos_;
     } else if (c != '\n' && !at_list_terminator()) {
       unexpected();
@@ -81,6 +100,7 @@ Node* Parser::parse_and_or() {
     }
     pos_ += 2;
     skip_linebreaks();
+    skip_showme_prefix(true);
     Node* right = parse_pipeline_statement();
     Node* node = make(kind, left->begin, right->end);
     node->kids = {left, right};
@@ -159,6 +179,7 @@ Node* Parser::parse_command() {
   if (!keyword.empty()) {
     if (Node* compound = parse_compound_command(keyword)) return compound;
   }
+  if (dialect_ == Dialect::Ksh && at_reserved("namespace")) return with_redirects(parse_namespace());
   if (function_definition_ahead()) return parse_function_definition();
   if (dialect_ == Dialect::Ksh && label_ahead()) return parse_labeled();
   return parse_simple_command();

@@ -56,13 +56,13 @@ Node* Parser::parse_if() {
   const uint32_t begin = pos_;
   pos_ += 2;
   Node* node = make(NodeKind::If, begin, begin);
-  Node* condition = parse_nonempty_list("then");
+  Node* condition = parse_condition("then");
   expect_reserved("then");
   node->kids = {condition, parse_nonempty_list("fi")};
   while (at_reserved("elif")) {
     const uint32_t elif_begin = pos_;
     pos_ += 4;
-    Node* elif_condition = parse_nonempty_list("then");
+    Node* elif_condition = parse_condition("then");
     expect_reserved("then");
     Node* elif_body = parse_nonempty_list("fi");
     Node* elif = make(NodeKind::Elif, elif_begin, elif_body->end);
@@ -87,7 +87,7 @@ Node* Parser::parse_loop(NodeKind kind) {
   const uint32_t begin = pos_;
   pos_ += 5;
   Node* node = make(kind, begin, begin);
-  Node* condition = parse_nonempty_list("do");
+  Node* condition = parse_condition("do");
   node->kids = {condition, parse_do_group(false)};
   node->end = pos_;
   return node;
@@ -163,20 +163,23 @@ Node* Parser::parse_case() {
   if (subject == nullptr) unexpected();
   Node* node = make(NodeKind::Case, begin, begin);
   node->kids.push_back(subject);
-  expect_reserved("in");
+  // ksh93 and mksh still read the obsolete `case word { pattern) ...;; }`
+  skip_linebreaks();
+  std::string_view closer = ksh_like() && at_reserved("{") ? "}" : "esac";
+  expect_reserved(closer == "}" ? "{" : "in");
   for (;;) {
     skip_linebreaks();
-    if (at_reserved("esac")) break;
-    if (at_end()) unexpected_expecting("esac");
+    if (at_reserved(closer)) break;
+    if (at_end()) unexpected_expecting(closer);
     Node* item = parse_case_item();
     node->kids.push_back(item);
     if (item->text.empty()) {
-      expect_reserved("esac");
+      expect_reserved(closer);
       node->end = pos_;
       return node;
     }
   }
-  pos_ += 4;
+  pos_ += static_cast<uint32_t>(closer.size());
   node->end = pos_;
   return node;
 }
@@ -205,8 +208,8 @@ Node* Parser::parse_case_item() {
   Node* body = parse_list();
   item->kids.push_back(body);
   item->end = body->end;
-  for (std::string_view terminator : {";;&", ";;", ";&"}) {
-    if (looking_at(terminator)) {
+  for (std::string_view terminator : {";;&", ";;", ";&", ";|"}) {
+    if (looking_at(terminator) && ends_case_item(terminator)) {
       item->text = slice(pos_, pos_ + static_cast<uint32_t>(terminator.size()));
       pos_ += static_cast<uint32_t>(terminator.size());
       item->end = pos_;
@@ -214,6 +217,15 @@ Node* Parser::parse_case_item() {
     }
   }
   return item;
+}
+
+// `;;` ends a case item everywhere; `;&` falls through to the next body
+// (not in dash); bash's `;;&` and mksh's `;|` go on testing the patterns.
+// (ksh93 has no `;;&`, but the bundled interpreter runs bash scripts too.)
+bool Parser::ends_case_item(std::string_view terminator) const {
+  if (terminator == ";;&") return !posix_sh();
+  if (terminator == ";|") return dialect_ == Dialect::Mksh;
+  return terminator == ";;" || !posix_sh();
 }
 
 // Function names may hold more than identifier characters (`foo-bar`,
@@ -226,6 +238,28 @@ uint32_t Parser::scan_function_name() const {
     ++p;
   }
   return p;
+}
+
+// ksh93 `namespace name { list; }`, whose variables and functions are named
+// `.name.x`. The tree has no namespace node yet: an Error node (text the
+// name, kid the BraceGroup), which the linter leaves alone and the
+// interpreter refuses to run.
+Node* Parser::parse_namespace() {
+  const uint32_t begin = pos_;
+  pos_ += 9;
+  skip_blanks();
+  uint32_t name_end = pos_;
+  while (!is_delimiter_at(name_end)) ++name_end;
+  if (name_end == pos_) unexpected();
+  Node* node = make(NodeKind::Error, begin, begin);
+  node->text = slice(pos_, name_end);
+  pos_ = name_end;
+  skip_linebreaks();
+  if (!at_reserved("{")) unexpected();
+  Node* body = parse_brace_group();
+  node->kids.push_back(body);
+  node->end = body->end;
+  return node;
 }
 
 bool Parser::function_definition_ahead() const {
@@ -271,12 +305,28 @@ Node* Parser::parse_function_keyword() {
     skip_blanks();
     if (at_end() || peek() != ')') unexpected_expecting(")");
     ++pos_;
+  } else if (dialect_ == Dialect::Ksh) {
+    skip_function_parameters();
   }
   skip_linebreaks();
   Node* body = parse_function_body(false);
   node->kids.push_back(body);
   node->end = body->end;
   return node;
+}
+
+// ksh93 names the arguments of a math function after its name
+// (`function .sh.math.max x y { ... }`). The tree has no node for the names:
+// the FunctionDef's span covers them.
+void Parser::skip_function_parameters() {
+  bool first = true;
+  for (skip_space(); !at_end() && !at_newline() && !at_reserved("{"); skip_space()) {
+    const uint32_t name_end = scan_name(pos_);
+    bool reserved = first && !reserved_word().empty();
+    if (name_end == pos_ || reserved || !is_delimiter_at(name_end)) unexpected();
+    pos_ = name_end;
+    first = false;
+  }
 }
 
 // ksh93, mksh and dash also take a simple command as the body of `f()` (`f() print hi`),

@@ -1,5 +1,7 @@
-// What a `$` starts: parameters, `$(...)`, `$((...))`, `$[...]`, `${ cmd; }`,
-// `$'...'` and `$"..."`.
+// What a `$` starts: parameters, `$(...)`, `$((...))`, `$[...]` (to sh and
+// mksh a `$` and a bracket pattern; the ksh dialect still reads it, since the
+// bundled interpreter also runs bash scripts), `${ cmd; }`, `$'...'` and
+// `$"..."`.
 #include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
@@ -15,7 +17,7 @@ Node* Parser::parse_dollar(bool allow_quotes) {
       return peek(2) == '(' && double_paren_is_arithmetic(pos_ + 1) ? parse_arith_expansion()
                                                                     : parse_command_substitution();
     case '[':
-      return posix_sh() ? nullptr : parse_arith_bracket();
+      return posix_sh() || dialect_ == Dialect::Mksh ? nullptr : parse_arith_bracket();
     case '\'':
       return allow_quotes ? parse_ansi_c_quoted() : nullptr;
     case '"': {
@@ -78,16 +80,7 @@ Node* Parser::parse_command_substitution() {
   return node;
 }
 
-Node* Parser::parse_arith_expansion() {
-  uint32_t begin = pos_;
-  pos_ += 3;
-  DepthGuard depth(*this, begin);
-  Node* expr = parse_arith_until("))");
-  expect_arith("))");
-  Node* node = make(NodeKind::ArithExp, begin, pos_);
-  node->kids.push_back(expr);
-  return node;
-}
+Node* Parser::parse_arith_expansion() { return parse_double_parens(NodeKind::ArithExp, 3); }
 
 Node* Parser::parse_arith_bracket() {
   uint32_t begin = pos_;

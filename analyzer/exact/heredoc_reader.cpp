@@ -96,8 +96,10 @@ void Parser::read_here_document(const PendingHereDoc& document) {
       found = true;
       break;
     }
-    // `$(cat <<EOF ... EOF)`: ksh, bash and mksh end the body at the `)`.
-    if (closer_ == ')' && !posix_sh() && text.size() > document.delimiter.size() &&
+    // `$(cat <<EOF ... EOF)`: ksh, bash and mksh end the body at the `)`;
+    // ksh93 and mksh also where no substitution is open (`( cat <<EOF ... EOF)`).
+    bool paren_ends = closer_ == ')' ? !posix_sh() : ksh_like();
+    if (paren_ends && text.size() > document.delimiter.size() &&
         text.substr(0, document.delimiter.size()) == document.delimiter && text[document.delimiter.size()] == ')') {
       body_end = line;
       after = text_begin + static_cast<uint32_t>(document.delimiter.size());

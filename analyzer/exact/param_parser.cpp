@@ -143,14 +143,14 @@ void Parser::parse_param_operator(Node* param) {
       return;
     case '#': case '%':
       take_op(next == c ? 2 : 1);
-      param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+      param->kids.push_back(parse_word_until(WordMode::ParamMatch));
       return;
     case '/':
       take_op(next == '/' || next == '#' || next == '%' ? 2 : 1);
       param->kids.push_back(parse_word_until(WordMode::ParamPattern));
       if (peek() == '/' && !at_end()) {
         ++pos_;
-        param->kids.push_back(parse_word_until(WordMode::ParamOperand));
+        param->kids.push_back(parse_word_until(WordMode::ParamMatch));
       }
       return;
     case '^': case ',': case '~':

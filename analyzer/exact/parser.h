@@ -37,6 +37,8 @@ enum class WordMode : uint8_t {
   Command,       // arguments, patterns, assignment values: metacharacters end it
   Regex,         // right side of `=~`: parentheses and `|` are literal
   ParamOperand,  // `${x:-operand}`: ends at the first `}`; blanks are literal
+  ParamMatch,    // `${x#pattern}`, `${x/p/replacement}`: as ParamOperand, but
+                 // quotes still quote inside double quotes
   ParamPattern,  // `${x/pattern/...}`: also ends at `/`
   ParamOffset,   // `${x:offset:...}`: also ends at `:`
   Subscript,     // `[...]`: ends at the matching `]`; blanks are literal
@@ -133,6 +135,8 @@ class Parser {
   // ---- command_parser.cpp: lists, and-or, pipelines, simple commands ------
   Node* parse_list();
   Node* parse_nonempty_list(std::string_view expecting);
+  Node* parse_condition(std::string_view expecting);  // of if, elif, while, until
+  bool skip_showme_prefix(bool allowed);
   void parse_statements(std::vector<Node*>& out);
   Node* parse_and_or();
   Node* parse_pipeline_statement();
@@ -157,9 +161,12 @@ class Parser {
   Node* parse_arith_for(uint32_t begin);
   Node* parse_case();
   Node* parse_case_item();
+  bool ends_case_item(std::string_view terminator) const;
+  Node* parse_namespace();
   bool function_definition_ahead() const;
   Node* parse_function_definition();
   Node* parse_function_keyword();
+  void skip_function_parameters();
   Node* parse_function_body(bool posix_style);
   uint32_t scan_function_name() const;
 
@@ -181,6 +188,7 @@ class Parser {
   bool redirect_ahead() const;
   Node* parse_redirect();
   std::string_view redirect_operator() const;
+  Node* parse_seek_target();
 
   // ---- heredoc_reader.cpp -------------------------------------------------
   void queue_here_document(Node* redirect, const Node* delimiter, bool strip_tabs);
@@ -233,6 +241,7 @@ class Parser {
 
   // ---- arith_parser.cpp ---------------------------------------------------
   Node* parse_arith_command_or_subshell();
+  Node* parse_double_parens(NodeKind kind, uint32_t opener);
   Node* parse_arith_top();
   Node* parse_arith_until(std::string_view terminator);  // arith_text_parser.cpp
   Node* parse_arith_text(std::string_view terminator);
@@ -270,6 +279,7 @@ class Parser {
   // `<(` (a here-document may end at `DELIM)`), `}` for ksh `${ list }` (a
   // `}` word ends the list); 0 elsewhere.
   char closer_ = 0;
+  bool in_condition_ = false;  // the next list is a condition (no showme `;` there)
   std::vector<PendingHereDoc> pending_;
   const AliasContext* aliases_ = nullptr;
   std::vector<std::string> type_names_;  // ksh types defined so far (`typeset -T`, `enum`)

@@ -6,6 +6,15 @@
 #include "analyzer/exact/parser.h"
 
 namespace forklift::exact {
+namespace {
+
+// ksh93's seeks (`<#`, `<##`, `>#`) and its redirections that replace (`>;`)
+// or truncate (`<>;`) the file only when the command succeeds.
+bool is_ksh93_redirection(std::string_view op) {
+  return op.find('#') != std::string_view::npos || op.back() == ';';
+}
+
+}  // namespace
 
 bool Parser::redirect_ahead() const {
   if (at_end()) return false;
@@ -26,10 +35,12 @@ bool Parser::redirect_ahead() const {
 }
 
 std::string_view Parser::redirect_operator() const {
-  static constexpr std::array<std::string_view, 12> kOperators = {
-      "<<<", "<<-", "<<", "<>", "<&", "<", "&>>", "&>", ">>", ">|", ">&", ">"};
+  static constexpr std::array<std::string_view, 17> kOperators = {
+      "<<<", "<<-", "<<", "<>;", "<>", "<&", "<##", "<#", "<", "&>>", "&>", ">>", ">|", ">&", ">#", ">;", ">"};
   for (std::string_view op : kOperators) {
-    if (looking_at(op) && !(op == "<<<" && posix_sh())) return slice(pos_, pos_ + static_cast<uint32_t>(op.size()));
+    if (looking_at(op) && !(op == "<<<" && posix_sh()) && !(is_ksh93_redirection(op) && dialect_ != Dialect::Ksh)) {
+      return slice(pos_, pos_ + static_cast<uint32_t>(op.size()));
+    }
   }
   return {};
 }
@@ -49,12 +60,31 @@ Node* Parser::parse_redirect() {
   pos_ += static_cast<uint32_t>(node->text.size());
   if (node->text == "<<-") node->flags |= kHereDocStripTabs;
   skip_blanks();
-  Node* target = parse_word(WordMode::Command);
+  const bool seek = node->text.find('#') != std::string_view::npos;
+  Node* target = seek ? parse_seek_target() : parse_word(WordMode::Command);
   if (target == nullptr) unexpected();
+  // The tree has no seek or replacing redirection yet: an Error node (text the
+  // operator, kids the fd and the target), which the linter leaves alone and
+  // the interpreter refuses to run.
+  if (is_ksh93_redirection(node->text)) node->kind = NodeKind::Error;
   node->kids.push_back(target);
   node->end = target->end;
   if (node->text == "<<" || node->text == "<<-") queue_here_document(node, target, node->text == "<<-");
   return node;
+}
+
+// ksh93's seek redirections: `3<# ((offset))` and `>#((offset))` move to an
+// offset (the target a Word holding one ArithExp, spanning `((...))`),
+// `<#pattern` and `<##pattern` to the next line matching it; `$(3<#)` alone
+// gives the current offset (an empty target Word).
+Node* Parser::parse_seek_target() {
+  const uint32_t begin = pos_;
+  if (closer_ == ')' && peek() == ')') return make(NodeKind::Word, begin, begin);
+  if (!looking_at("((")) return parse_word(WordMode::Command);
+  Node* offset = parse_double_parens(NodeKind::ArithExp, 2);
+  Node* word = make(NodeKind::Word, begin, pos_);
+  word->kids.push_back(offset);
+  return word;
 }
 
 }  // namespace forklift::exact

@@ -81,7 +81,7 @@ bool Parser::at_list_terminator() const {
   if (at_end()) return true;
   char c = src_[pos_];
   if (c == ')' || (c == '}' && closer_ == '}')) return true;
-  if (c == ';') return peek(1) == ';' || peek(1) == '&';
+  if (c == ';') return peek(1) == ';' || peek(1) == '&' || (peek(1) == '|' && dialect_ == Dialect::Mksh);
   std::string_view word = reserved_word();
   return word == "then" || word == "elif" || word == "else" || word == "fi" || word == "do" || word == "done" ||
          word == "esac" || word == "}";

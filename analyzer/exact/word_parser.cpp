@@ -22,6 +22,7 @@ const std::array<SpecialTable, static_cast<size_t>(WordMode::kCount)> kSpecial =
     special_bytes(" \t\n;&|()<>'\"`$\\\r?*+@!{~%"),  // Command
     special_bytes(" \t\n;&()'\"`$\\\r"),           // Regex
     special_bytes("{)}'\"`$\\"),                   // ParamOperand
+    special_bytes("{)}'\"`$\\"),                   // ParamMatch
     special_bytes("{)}/'\"`$\\"),                  // ParamPattern
     special_bytes("}:()?'\"`$\\"),                // ParamOffset
     special_bytes("[]'\"`$\\"),                   // Subscript
@@ -39,8 +40,10 @@ uint32_t counted_group_open(std::string_view text, uint32_t at) {
   return p + 2;
 }
 
-bool is_operand_mode(WordMode mode) {
-  return mode == WordMode::ParamOperand || mode == WordMode::ParamPattern || mode == WordMode::ParamOffset;
+// Inside double quotes, quotes in a `${x:-operand}` or `${x:offset}` are
+// literal text; in a pattern or a replacement they still quote.
+bool quotes_are_literal(WordMode mode, bool in_double_quotes) {
+  return in_double_quotes && (mode == WordMode::ParamOperand || mode == WordMode::ParamOffset);
 }
 
 }  // namespace
@@ -115,7 +118,7 @@ Node* Parser::scan_word_part(WordScan& scan, char c) {
       }
       return nullptr;
     case '\'':
-      if (scan.allow_quotes && !(in_double_quotes_ && is_operand_mode(scan.mode))) return parse_single_quoted();
+      if (scan.allow_quotes && !quotes_are_literal(scan.mode, in_double_quotes_)) return parse_single_quoted();
       ++pos_;
       return nullptr;
     case '"':
@@ -125,7 +128,9 @@ Node* Parser::scan_word_part(WordScan& scan, char c) {
     case '`':
       return parse_backtick();
     case '$':
-      part = parse_dollar(scan.allow_quotes);
+      // ksh93 leaves `$'...'` literal where quotes are (bash and mksh decode it)
+      part = parse_dollar(scan.allow_quotes &&
+                          !(dialect_ == Dialect::Ksh && quotes_are_literal(scan.mode, in_double_quotes_)));
       if (part == nullptr) ++pos_;
       return part;
     case '<': case '>':
@@ -201,7 +206,8 @@ void Parser::scan_word_punctuation(WordScan& scan, char c) {
       if (scan.depth > 0) {
         --scan.depth;
         ++pos_;
-      } else if (scan.mode == WordMode::ParamOperand || scan.mode == WordMode::ParamPattern) {
+      } else if (scan.mode == WordMode::ParamOperand || scan.mode == WordMode::ParamMatch ||
+                 scan.mode == WordMode::ParamPattern) {
         ++pos_;
       } else {
         scan.stop = true;

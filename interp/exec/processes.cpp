@@ -172,7 +172,8 @@ bool Shell::spawnable_stage(const Node* stage) {
   if (stage->kind != NodeKind::SimpleCommand) return false;
   const Node* first_word = nullptr;
   for (const Node* kid : stage->kids) {
-    if (kid->kind == NodeKind::Assignment || kid->kind == NodeKind::Redirect) return false;
+    bool plain = kid->kind != NodeKind::Assignment && kid->kind != NodeKind::Redirect && kid->kind != NodeKind::Error;
+    if (!plain) return false;
     if (kid->kind == NodeKind::Word) {
       if (!expands_purely(kid)) return false;
       if (first_word == nullptr) first_word = kid;

@@ -128,6 +128,10 @@ void Shell::end_capture() {
 
 bool Shell::apply_redirections(const std::vector<Node*>& kids, size_t first) {
   for (size_t i = first; i < kids.size(); ++i) {
+    if (kids[i]->kind == NodeKind::Error) {  // the parser's stand-in for ksh93's seeks, `>;` and `<>;`
+      error(fmt::format("{}: this redirection is not supported", node_text(kids[i])));
+      return false;
+    }
     if (kids[i]->kind != NodeKind::Redirect) continue;
     if (!apply_redirection(kids[i])) return false;
   }

@@ -5,7 +5,6 @@
 // `dash -n`, `mksh -n`, by dialect) must parse.
 #include <catch2/catch.hpp>
 
-#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -77,22 +76,6 @@ const char* syntax_checker(Dialect dialect) {
   return "bash";
 }
 
-// Scripts the exact parser still refuses although their shell accepts them,
-// each with the construct it lacks. Any other such script fails the test.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kKnownRefusals = {{
-    {"/mksh/examples/uhr", "mksh's unsigned arithmetic $((# x))"},
-    {"/tests/io.sh", "ksh93's seek redirections 3<# ((offset))"},
-    {"/tests/arith.sh", "ksh93 arithmetic the parser does not read yet"},
-}};
-
-std::optional<std::string_view> known_refusal(const fs::path& path) {
-  std::string text = path.string();
-  for (const auto& [suffix, reason] : kKnownRefusals) {
-    if (text.ends_with(suffix)) return reason;
-  }
-  return std::nullopt;
-}
-
 // zsh's functions have no #! line and read as bash, which accepts more than
 // they mean.
 bool is_zsh_file(const fs::path& path) { return path.string().find("/zsh") != std::string::npos; }
@@ -136,10 +119,6 @@ TEST_CASE("exact parser: scripts their shell accepts parse, without crashing", "
         continue;
       }
       if (*accepted && is_zsh_file(script.path)) continue;
-      if (*accepted && known_refusal(script.path)) {
-        WARN("known refusal (" << *known_refusal(script.path) << "): " << format_parse_error(file, result.errors.front()));
-        continue;
-      }
       if (*accepted) FAIL_CHECK(shell << " -n accepts it: " << format_parse_error(file, result.errors.front()));
       continue;
     }
