@@ -117,7 +117,7 @@ Node* Parser::parse_for(NodeKind kind) {
   pos_ += kind == NodeKind::For ? 3 : 6;
   skip_blanks();
   if (kind == NodeKind::For && looking_at("((")) return parse_arith_for(begin);
-  const uint32_t name_end = scan_name(pos_);
+  const uint32_t name_end = scan_name(pos_, dialect_ == Dialect::Ksh);
   if (name_end == pos_ || !is_delimiter_at(name_end)) unexpected();
   Node* node = make(kind, begin, begin);
   node->text = slice(pos_, name_end);
