@@ -25,8 +25,12 @@ bool iequals(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::string frame_message(std::string_view body) {
-  return fmt::format("Content-Length: {}\r\n\r\n{}", body.size(), body);
+  std::string framed = frame_header(body.size());
+  framed += body;
+  return framed;
 }
+
+std::string frame_header(size_t body_size) { return fmt::format("Content-Length: {}\r\n\r\n", body_size); }
 
 std::optional<Frame> FrameParser::next() {
   if (skip_bytes_ > 0) {

@@ -12,6 +12,8 @@
 namespace forklift::lsp {
 
 std::string frame_message(std::string_view body);
+// The header frame_message puts before a body of `body_size` bytes.
+std::string frame_header(size_t body_size);
 
 // A header block we could not use; the bytes up to its end were dropped.
 struct FramingError {

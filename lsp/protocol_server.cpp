@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "lsp/protocol/basic_types.h"
+#include "lsp/protocol/code_action_writer.h"
 #include "lsp/protocol/publish_diagnostics_writer.h"
 #include "lsp/config_watch.h"
 #include "lsp/shfmt_formatter.h"
@@ -24,7 +25,21 @@ struct RequestError : std::runtime_error {
   ErrorCode code;
 };
 
+// Not copied: a document's text, or every diagnostic echoed in a code action
+// request's context, can be a megabyte.
+const json& params_of(const json& message) {
+  static const json kAbsent;
+  auto params = message.find("params");
+  return params == message.end() ? kAbsent : *params;
+}
+
 }  // namespace
+
+Reply Reply::written(std::string text) {
+  Reply reply(json(nullptr));
+  reply.text = std::move(text);
+  return reply;
+}
 
 std::string serialize(const json& message) { return message.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -129,9 +144,8 @@ void ProtocolServer::handle_request(const json& message) {
     send(make_error_response(id, {ErrorCode::MethodNotFound, "unsupported method " + method}));
     return;
   }
-  const json params = message.value("params", json());
   try {
-    send(make_result_response(id, (this->*handler->second)(params)));
+    send_result(id, (this->*handler->second)(params_of(message)));
   } catch (const RequestError& e) {
     send(make_error_response(id, {e.code, e.what()}));
   } catch (const json::exception& e) {
@@ -154,7 +168,7 @@ void ProtocolServer::handle_notification(const json& message) {
   auto handler = notifications_.find(method);
   if (handler == notifications_.end()) return;  // `$/...` and unknown notifications may be ignored
   try {
-    (this->*handler->second)(message.value("params", json()));
+    (this->*handler->second)(params_of(message));
   } catch (const std::exception& e) {
     log(fmt::format("ignored {}: {}", method, e.what()));
   }
@@ -176,7 +190,7 @@ void ProtocolServer::handle_response(const json& message) {
   }
 }
 
-json ProtocolServer::on_initialize(const json& params) {
+Reply ProtocolServer::on_initialize(const json& params) {
   if (state_ != State::Uninitialized) throw RequestError(ErrorCode::InvalidRequest, "initialize was already called");
   client_ = params.get<InitializeParams>();
   PositionEncoding encoding = negotiate_position_encoding(client_.position_encodings);
@@ -192,19 +206,21 @@ json ProtocolServer::on_initialize(const json& params) {
   result.capabilities.document_formatting = !find_shfmt().empty();
   result.server_name = "forklift";
   result.server_version = options_.version;
-  return result;
+  return json(result);
 }
 
-json ProtocolServer::on_shutdown(const json&) {
+Reply ProtocolServer::on_shutdown(const json&) {
   features_.stop();
   state_ = State::ShutDown;
-  return nullptr;
+  return json(nullptr);
 }
 
-json ProtocolServer::on_code_action(const json& params) { return features_.code_actions(params.get<CodeActionParams>()); }
+Reply ProtocolServer::on_code_action(const json& params) {
+  return Reply::written(code_actions_json(features_.code_actions(params.get<CodeActionParams>())));
+}
 
 // The action comes back as it was sent, with its edit when it can still be computed.
-json ProtocolServer::on_code_action_resolve(const json& params) {
+Reply ProtocolServer::on_code_action_resolve(const json& params) {
   json action = params;
   auto data = params.find("data");
   if (data == params.end()) return action;
@@ -212,23 +228,25 @@ json ProtocolServer::on_code_action_resolve(const json& params) {
   return action;
 }
 
-json ProtocolServer::on_hover(const json& params) {
+Reply ProtocolServer::on_hover(const json& params) {
   auto hover = features_.hover(params.get<TextDocumentPositionParams>());
   return hover ? json(*hover) : json(nullptr);
 }
 
-json ProtocolServer::on_document_symbol(const json& params) {
-  return features_.document_symbols(params.at("textDocument").get<TextDocumentIdentifier>());
+Reply ProtocolServer::on_document_symbol(const json& params) {
+  return json(features_.document_symbols(params.at("textDocument").get<TextDocumentIdentifier>()));
 }
 
-json ProtocolServer::on_definition(const json& params) {
-  return features_.definition(params.get<TextDocumentPositionParams>());
+Reply ProtocolServer::on_definition(const json& params) {
+  return json(features_.definition(params.get<TextDocumentPositionParams>()));
 }
 
-json ProtocolServer::on_references(const json& params) { return features_.references(params.get<ReferenceParams>()); }
+Reply ProtocolServer::on_references(const json& params) {
+  return json(features_.references(params.get<ReferenceParams>()));
+}
 
-json ProtocolServer::on_formatting(const json& params) {
-  return features_.formatting(params.get<DocumentFormattingParams>());
+Reply ProtocolServer::on_formatting(const json& params) {
+  return json(features_.formatting(params.get<DocumentFormattingParams>()));
 }
 
 void ProtocolServer::on_initialized(const json&) {
@@ -302,6 +320,18 @@ void ProtocolServer::apply_settings(const json& settings) {
 }
 
 void ProtocolServer::send(const json& message) { transport_.write(serialize(message)); }
+
+void ProtocolServer::send_result(const RequestId& id, Reply reply) {
+  if (!reply.text) {
+    send(make_result_response(id, std::move(reply.value)));
+    return;
+  }
+  std::string response = R"({"jsonrpc":"2.0","id":)" + serialize(id) + R"(,"result":)";
+  response.reserve(response.size() + reply.text->size() + 1);
+  response += *reply.text;
+  response += '}';
+  transport_.write(response);
+}
 
 void ProtocolServer::log(std::string_view text) const {
   if (options_.log) {

@@ -23,6 +23,16 @@ struct ServerOptions {
   std::function<void(std::string_view)> log;  // diagnostics about the protocol; default: stderr
 };
 
+// A request's result: a JSON value, or JSON text already written (results
+// large enough that building a document of them first would dominate).
+struct Reply {
+  Reply(json value) : value(std::move(value)) {}  // implicit: most handlers return a JSON value
+  static Reply written(std::string text);
+
+  json value;
+  std::optional<std::string> text;
+};
+
 class ProtocolServer {
  public:
   ProtocolServer(Transport& transport, LanguageFeatures& features, ServerOptions options);
@@ -33,7 +43,7 @@ class ProtocolServer {
 
  private:
   enum class State { Uninitialized, Running, ShutDown };
-  using RequestHandler = json (ProtocolServer::*)(const json& params);
+  using RequestHandler = Reply (ProtocolServer::*)(const json& params);
   using NotificationHandler = void (ProtocolServer::*)(const json& params);
 
   // Returns false when the server must stop.
@@ -42,15 +52,15 @@ class ProtocolServer {
   void handle_notification(const json& message);
   void handle_response(const json& message);
 
-  json on_initialize(const json& params);
-  json on_shutdown(const json& params);
-  json on_code_action(const json& params);
-  json on_code_action_resolve(const json& params);
-  json on_hover(const json& params);
-  json on_document_symbol(const json& params);
-  json on_definition(const json& params);
-  json on_references(const json& params);
-  json on_formatting(const json& params);
+  Reply on_initialize(const json& params);
+  Reply on_shutdown(const json& params);
+  Reply on_code_action(const json& params);
+  Reply on_code_action_resolve(const json& params);
+  Reply on_hover(const json& params);
+  Reply on_document_symbol(const json& params);
+  Reply on_definition(const json& params);
+  Reply on_references(const json& params);
+  Reply on_formatting(const json& params);
   void on_initialized(const json& params);
   void on_did_open(const json& params);
   void on_did_change(const json& params);
@@ -63,6 +73,7 @@ class ProtocolServer {
   void watch_project_config();
   void apply_settings(const json& settings);
   void send(const json& message);
+  void send_result(const RequestId& id, Reply reply);
   void log(std::string_view text) const;
 
   Transport& transport_;

@@ -19,7 +19,9 @@ Incoming FramedTransport::read() {
 
 void FramedTransport::write(std::string_view body) {
   std::lock_guard lock(write_mutex_);
-  write_all(frame_message(body));
+  // Two writes rather than one framed copy: a body can be megabytes.
+  write_all(frame_header(body.size()));
+  write_all(body);
 }
 
 }  // namespace forklift::lsp
