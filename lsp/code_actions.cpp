@@ -58,24 +58,67 @@ const FixLoopResult& fixed(const CodeActionContext& context) {
   return *analysis.fixed;
 }
 
+// The quick fix and the suppression of one diagnostic, ready to send.
+struct DiagnosticActions {
+  std::optional<CodeAction> fix;
+  std::optional<CodeAction> suppression;
+};
+
+}  // namespace
+
+struct DiagnosticActionCache {
+  PositionEncoding encoding;
+  std::vector<Range> ranges;                                // each diagnostic's, in their order
+  std::vector<std::optional<DiagnosticActions>> actions;    // likewise, once a request touched it
+  std::optional<SuppressionPlanner> planner;                // once some diagnostic needed it
+};
+
+namespace {
+
+DiagnosticActionCache& action_cache(const CodeActionContext& context) {
+  const DocumentAnalysis& analysis = context.analysis;
+  if (!analysis.diagnostic_actions || analysis.diagnostic_actions->encoding != context.encoding) {
+    auto cache = std::make_shared<DiagnosticActionCache>();
+    cache->encoding = context.encoding;
+    cache->ranges.reserve(analysis.diagnostics.size());
+    for (const forklift::Diagnostic& diagnostic : analysis.diagnostics) {
+      cache->ranges.push_back(range_of(*analysis.file, diagnostic.begin, diagnostic.end, context.encoding));
+    }
+    cache->actions.resize(analysis.diagnostics.size());
+    analysis.diagnostic_actions = std::move(cache);
+  }
+  return *analysis.diagnostic_actions;
+}
+
+const DiagnosticActions& actions_of(const CodeActionContext& context, DiagnosticActionCache& cache, size_t index) {
+  std::optional<DiagnosticActions>& entry = cache.actions[index];
+  if (!entry) {
+    const forklift::Diagnostic& diagnostic = context.analysis.diagnostics[index];
+    lsp::Diagnostic shown = to_lsp_diagnostic(diagnostic, *context.analysis.file, context.encoding, context.config);
+    if (!cache.planner) cache.planner.emplace(context.analysis);
+    entry = DiagnosticActions{quick_fix(context, diagnostic, shown), disable_rule(context, *cache.planner, diagnostic, shown)};
+  }
+  return *entry;
+}
+
 }  // namespace
 
 std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params) {
   std::vector<CodeAction> actions;
   if (kind_requested(params.only, kQuickFixKind)) {
-    const SourceFile& file = *context.analysis.file;
-    std::vector<CodeAction> suppressions;
-    std::optional<SuppressionPlanner> planner;  // built once, only when some diagnostic is in range
-    for (const forklift::Diagnostic& diagnostic : context.analysis.diagnostics) {
-      Range range = range_of(file, diagnostic.begin, diagnostic.end, context.encoding);
-      if (!touches(range, params.range)) continue;
-      lsp::Diagnostic shown = to_lsp_diagnostic(diagnostic, file, context.encoding, context.config);
-      if (!planner) planner.emplace(context.analysis);
-      if (auto fix = quick_fix(context, diagnostic, shown)) actions.push_back(std::move(*fix));
-      if (auto disable = disable_rule(context, *planner, diagnostic, shown)) suppressions.push_back(std::move(*disable));
+    std::vector<const CodeAction*> fixes;
+    std::vector<const CodeAction*> suppressions;
+    DiagnosticActionCache& cache = action_cache(context);
+    for (size_t i = 0; i < cache.ranges.size(); ++i) {
+      if (!touches(cache.ranges[i], params.range)) continue;
+      const DiagnosticActions& entry = actions_of(context, cache, i);
+      if (entry.fix) fixes.push_back(&*entry.fix);
+      if (entry.suppression) suppressions.push_back(&*entry.suppression);
     }
     // Fixes first: editors offer the first preferred action on "quick fix".
-    std::move(suppressions.begin(), suppressions.end(), std::back_inserter(actions));
+    actions.reserve(fixes.size() + suppressions.size() + 1);
+    for (const CodeAction* fix : fixes) actions.push_back(*fix);
+    for (const CodeAction* suppression : suppressions) actions.push_back(*suppression);
   }
   if (kind_requested(params.only, kForkliftFixAllKind)) {
     if (auto fix_all = fix_all_action(context)) actions.push_back(std::move(*fix_all));

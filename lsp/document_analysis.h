@@ -26,6 +26,8 @@ struct AnalysisSettings {
   uint64_t generation = 0;     // changes whenever the settings do
 };
 
+struct DiagnosticActionCache;  // code_actions.cpp
+
 struct DocumentAnalysis {
   int64_t version = 0;
   uint64_t settings_generation = 0;
@@ -41,6 +43,10 @@ struct DocumentAnalysis {
   // ask for code actions again and again on one version. Guarded by the lock
   // that keeps the analysis current (AnalyzedDocument::Current).
   mutable std::optional<FixLoopResult> fixed;
+  // Each diagnostic's code actions, built when a request first touches it
+  // (the same lock guards them): over a large document, converting thousands
+  // of positions and placing as many suppressions was most of each request.
+  mutable std::shared_ptr<DiagnosticActionCache> diagnostic_actions;
 };
 
 // Analyzes a text the exact parser parsed (`exact.ast` is set); `file` must

@@ -198,6 +198,59 @@ TEST_CASE("code actions: a client that resolves edits gets fix-all without one, 
   CHECK_FALSE(f.features.resolve_fix_all(stale));
 }
 
+TEST_CASE("code actions after an edit are those of the new text, not of the version asked before", "[lsp][features]") {
+  Fixture f(kLoop);
+  f.features.stop();
+  Range expr_line{{3, 4}, {3, 5}};
+  REQUIRE(for_code(f.features.code_actions(actions_for(expr_line)), "FL101").size() == 2);
+  // A line above moves the finding down; a second `expr` adds one.
+  f.features.did_change({kUri, 2, {{Range{{1, 0}, {1, 0}}, "# counting\n"}, {Range{{5, 0}, {5, 0}}, "n=`expr 2 + 3`\n"}}});
+  const std::string changed =
+      "#!/bin/bash\n"
+      "# counting\n"
+      "i=0\n"
+      "while [ $i -lt 10 ]; do\n"
+      "  i=`expr $i + 1`\n"
+      "n=`expr 2 + 3`\n"
+      "done\n";
+  CHECK(for_code(f.features.code_actions(actions_for(expr_line, std::vector<std::string>{"quickfix"})), "FL101").empty());
+  auto moved = for_code(f.features.code_actions(actions_for(Range{{4, 4}, {4, 5}})), "FL101");
+  REQUIRE(moved.size() == 2);
+  CHECK(apply_text_edits(changed, json(moved[0].edit.changes.at(kUri))) ==
+        "#!/bin/bash\n# counting\ni=0\nwhile [ $i -lt 10 ]; do\n  i=$((i + 1))\nn=`expr 2 + 3`\ndone\n");
+  auto added = for_code(f.features.code_actions(actions_for(Range{{5, 3}, {5, 4}})), "FL101");
+  REQUIRE(added.size() == 2);
+  CHECK(added[0].diagnostics[0].range.start.line == 5);
+  auto fix_all = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  REQUIRE(fix_all.size() == 1);
+  CHECK(apply_text_edits(changed, json(fix_all[0].edit.changes.at(kUri))).find("expr") == std::string::npos);
+}
+
+TEST_CASE("a fix-all offered for an older version resolves to nothing, never to edits of other text",
+          "[lsp][features]") {
+  Fixture f(kLoop);
+  f.features.stop();
+  f.features.set_code_action_resolve_support(true);
+  auto only_fix_all = actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"});
+  auto offered = f.features.code_actions(only_fix_all);
+  REQUIRE(offered.size() == 1);
+  REQUIRE(offered[0].resolve);
+  REQUIRE(f.features.resolve_fix_all(*offered[0].resolve));  // computed and kept for version 1
+  f.features.did_change({kUri, 2, {{Range{{1, 0}, {1, 0}}, "n=`expr 2 + 3`\n"}}});
+  CHECK_FALSE(f.features.resolve_fix_all(*offered[0].resolve));
+  auto current = f.features.code_actions(only_fix_all);
+  REQUIRE(current.size() == 1);
+  REQUIRE(current[0].resolve);
+  CHECK(current[0].resolve->version == 2);
+  auto edit = f.features.resolve_fix_all(*current[0].resolve);
+  REQUIRE(edit);
+  std::string changed = kLoop;
+  changed.insert(changed.find('\n') + 1, "n=`expr 2 + 3`\n");
+  std::string fixed = apply_text_edits(changed, json(edit->changes.at(kUri)));
+  CHECK(fixed.find("expr") == std::string::npos);
+  CHECK(fixed.find("n=$((2 + 3))") != std::string::npos);
+}
+
 TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them", "[lsp][features]") {
   const std::string text = "#!/bin/bash\nn=`expr $1 + 1`\n";
   Range range{{1, 2}, {1, 3}};
