@@ -348,12 +348,21 @@ Node* Lowering::attach_redirects(Node* body, std::vector<Node*> redirects) {
       body->kids.back() = attach_redirects(body->kids.back(), std::move(redirects));
       body->end = end;
       return body;
-    case NodeKind::Redirected:
-      body->kids.insert(body->kids.end(), redirects.begin(), redirects.end());
-      body->end = end;
-      return body;
     default:
       break;
+  }
+  // tree-sitter reads `(cmd) > out word` with `word` as a second destination;
+  // the shell refuses a word after a compound command.
+  for (const Node* r : redirects) {
+    if (r->kind != NodeKind::Word) continue;
+    fail(r->begin, "syntax error: a word after a compound command's redirection");
+    return make(NodeKind::Error, body->begin, end);
+  }
+  std::stable_sort(redirects.begin(), redirects.end(), by_position);
+  if (body->kind == NodeKind::Redirected) {
+    body->kids.insert(body->kids.end(), redirects.begin(), redirects.end());
+    body->end = end;
+    return body;
   }
   Node* wrapped = make(NodeKind::Redirected, body->begin, end);
   wrapped->kids.push_back(body);

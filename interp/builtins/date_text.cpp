@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -165,7 +166,10 @@ std::optional<time_t> parse_date(std::string_view text, time_t now) {
   std::string word = lower(text);
   if (word.empty() || word == "now") return now;
   if (word[0] == '#' && all_digits(word.substr(1))) {
-    return static_cast<time_t>(std::stoll(word.substr(1)));
+    time_t seconds = 0;
+    auto [end, error] = std::from_chars(word.data() + 1, word.data() + word.size(), seconds);
+    if (error != std::errc()) return std::nullopt;
+    return seconds;
   }
   if (word == "today" || word == "midnight") return midnight_plus(now, 0);
   if (word == "yesterday") return midnight_plus(now, -1);

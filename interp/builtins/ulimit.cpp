@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -89,11 +90,15 @@ int set_limit(Shell& shell, const LimitKind& kind, const std::string& text, bool
     shell.error(fmt::format("ulimit: -{}: cannot set limit", kind.option));
     return 1;
   }
-  if (text != "unlimited" && !all_digits(text)) {
-    shell.error(fmt::format("ulimit: {}: invalid limit", text));
-    return 1;
+  rlim_t value = RLIM_INFINITY;
+  if (text != "unlimited") {
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!all_digits(text) || error != std::errc() || value > RLIM_INFINITY / kind.unit) {
+      shell.error(fmt::format("ulimit: {}: invalid limit", text));
+      return 1;
+    }
+    value *= kind.unit;
   }
-  rlim_t value = text == "unlimited" ? RLIM_INFINITY : static_cast<rlim_t>(std::stoull(text)) * kind.unit;
   struct rlimit rl;
   current_limit(shell, kind, rl);
   if ((hard && value > rl.rlim_max && ::geteuid() != 0) || (soft && !hard && value > rl.rlim_max)) {

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -299,8 +300,10 @@ bool ParameterExpansion::special_parameter() {
   if (name_ == "0") return scalar(shell_.script_name());
   if (name_ == "_") return scalar(shell_.last_argument());
   if (!is_digits(name_)) return false;
-  size_t index = std::stoul(std::string(name_));
-  if (index >= 1 && index <= shell_.positional().size()) scalar(shell_.positional()[index - 1]);
+  // A number too large to read names a parameter past the last one: unset.
+  size_t index = 0;
+  auto [end, error] = std::from_chars(name_.data(), name_.data() + name_.size(), index);
+  if (error == std::errc() && index >= 1 && index <= shell_.positional().size()) scalar(shell_.positional()[index - 1]);
   return true;
 }
 

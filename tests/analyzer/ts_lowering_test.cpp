@@ -237,6 +237,17 @@ TEST_CASE("tree-sitter: errors become Error nodes with a positioned syntax error
   CHECK(test::find_node(p.root(), NodeKind::Error) != nullptr);
 }
 
+TEST_CASE("tree-sitter: a word after a compound command's redirection is a syntax error", "[ts]") {
+  // tree-sitter takes `-lout` as a second destination of `> wc`; bash and ksh refuse the line.
+  Parsed p = parse("(echo a; echo b) > wc -lout\n");
+  REQUIRE(!p.result.errors.empty());
+  CHECK(p.result.errors.front().offset == 22);
+  CHECK(p.result.errors.front().message.rfind("syntax error", 0) == 0);
+  Parsed redirected = parse("{ echo a; } > b 2>&1\n");
+  CHECK(redirected.result.errors.empty());
+  CHECK(test::find_node(redirected.root(), NodeKind::Redirected) != nullptr);
+}
+
 TEST_CASE("tree-sitter: empty input, no final newline, CRLF", "[ts]") {
   Parsed empty = parse("");
   CHECK(empty.root()->kids.empty());

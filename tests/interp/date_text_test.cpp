@@ -27,6 +27,7 @@ TEST_CASE("date strings: now and epoch seconds") {
   CHECK(parse_date("#86400", kNow) == 86400);
   CHECK_FALSE(parse_date("@0", kNow).has_value());
   CHECK_FALSE(parse_date("#-5", kNow).has_value());
+  CHECK_FALSE(parse_date("#99999999999999999999999", kNow).has_value());
 }
 
 TEST_CASE("date strings: numeric dates keep the time of day") {
