@@ -5,10 +5,16 @@ namespace {
 
 bool is_valid_id(const json& id) { return id.is_number_integer() || id.is_string(); }
 
+// find, not value(): value() throws when the member has another type.
+bool is_json_rpc_2(const json& message) {
+  auto version = message.find("jsonrpc");
+  return version != message.end() && version->is_string() && *version == "2.0";
+}
+
 }  // namespace
 
 MessageKind classify_message(const json& message) {
-  if (!message.is_object() || message.value("jsonrpc", "") != "2.0") return MessageKind::Invalid;
+  if (!message.is_object() || !is_json_rpc_2(message)) return MessageKind::Invalid;
   auto method = message.find("method");
   auto id = message.find("id");
   if (method != message.end()) {

@@ -15,6 +15,7 @@ TEST_CASE("messages are classified by the fields JSON-RPC requires", "[lsp][json
   CHECK(classify_message(json::parse(R"({"jsonrpc":"2.0","id":1.5,"method":"m"})")) == MessageKind::Invalid);
   CHECK(classify_message(json::parse(R"({"jsonrpc":"2.0","method":7})")) == MessageKind::Invalid);
   CHECK(classify_message(json::parse(R"([1,2])")) == MessageKind::Invalid);
+  CHECK(classify_message(json::parse(R"({"jsonrpc":2,"method":"m"})")) == MessageKind::Invalid);
 }
 
 TEST_CASE("a body that is not JSON does not parse", "[lsp][jsonrpc]") {
