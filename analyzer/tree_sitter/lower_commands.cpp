@@ -1,9 +1,11 @@
 // Simple commands, declarations, `time`, redirects and here-documents.
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/exact_parser.h"
 #include "analyzer/tree_sitter/lowering.h"
 
@@ -21,8 +23,10 @@ constexpr std::array<std::string_view, 12> kRedirectOperators{"&>>", "<<<", "<<-
                                                               "<>",  "<&",  ">&",  "<<", "<",  ">"};
 
 std::string_view literal_word_text(const Node* node) {
-  if (node->kind != NodeKind::Word || node->kids.size() != 1 || node->kids[0]->kind != NodeKind::Literal) return {};
-  return node->kids[0]->text;
+  if (node->kind != NodeKind::Word) return {};
+  NodeSpan parts = WordView(node).parts();
+  if (parts.size() != 1 || parts.front()->kind != NodeKind::Literal) return {};
+  return parts.front()->text;
 }
 
 bool is_redirect_type(std::string_view type) { return type == "file_redirect" || type == "herestring_redirect"; }
@@ -87,10 +91,11 @@ Node* Lowering::simple_command(const Child& c) {
   // `'^$'`, it took the next lines for arguments). Only a run of assignments
   // before the newline can be mended (list() splits it there).
   bool named = false;
-  for (size_t i = 0; i + 1 < cmd->kids.size(); ++i) {
-    named = named || cmd->kids[i]->is(NodeKind::Word);
-    if (named && newline_between(cmd->kids[i], cmd->kids[i + 1])) {
-      fail(cmd->kids[i]->end, "syntax error: command misread across lines");
+  NodeSpan items = SimpleCommandView(cmd).items();
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    named = named || items[i]->is(NodeKind::Word);
+    if (named && newline_between(items[i], items[i + 1])) {
+      fail(items[i]->end, "syntax error: command misread across lines");
       cmd->kind = NodeKind::Error;
       return cmd;
     }
@@ -119,60 +124,66 @@ Node* Lowering::assignments_command(const Child& c) {
 
 Node* Lowering::canonical_command(Node* cmd) {
   fd_words_to_io_numbers(cmd);
-  if (!cmd->kids.empty()) {
+  NodeSpan items = SimpleCommandView(cmd).items();
+  if (!items.empty()) {
     // tree-sitter takes a misplaced `done` or `fi` for a command name; a shell rejects it.
-    std::string_view first = literal_word_text(cmd->kids.front());
+    std::string_view first = literal_word_text(items.front());
     if (std::find(kClosingReservedWords.begin(), kClosingReservedWords.end(), first) != kClosingReservedWords.end()) {
       fail(cmd->begin, fmt::format("syntax error near unexpected token `{}'", first));
       cmd->kind = NodeKind::Error;
       return cmd;
     }
+    if (first == "time") return split_time(cmd);
   }
-  if (!cmd->kids.empty() && literal_word_text(cmd->kids.front()) == "time") return split_time(cmd);
-  for (size_t i = 0; i < cmd->kids.size(); ++i) {
-    Node* kid = cmd->kids[i];
-    if (kid->kind == NodeKind::Assignment || kid->kind == NodeKind::Redirect) continue;
-    std::string_view name = literal_word_text(kid);
-    if (std::find(kDeclarationCommands.begin(), kDeclarationCommands.end(), name) == kDeclarationCommands.end()) {
-      return cmd;
-    }
-    cmd->kind = NodeKind::Declaration;
-    cmd->text = name;
-    for (size_t k = i + 1; k < cmd->kids.size(); ++k) {
-      if (cmd->kids[k]->kind != NodeKind::Word) continue;
-      if (Node* assign = assignment_from_pieces(word_pieces(cmd->kids[k]))) cmd->kids[k] = assign;
-    }
+  auto name_word = std::find_if(items.begin(), items.end(), [](const Node* item) {
+    return item->kind != NodeKind::Assignment && item->kind != NodeKind::Redirect;
+  });
+  if (name_word == items.end()) return cmd;
+  std::string_view name = literal_word_text(*name_word);
+  if (std::find(kDeclarationCommands.begin(), kDeclarationCommands.end(), name) == kDeclarationCommands.end()) {
     return cmd;
+  }
+  // Rebuilt in place: the arguments after the name that read as `name=value` become Assignments.
+  auto arguments = cmd->kids.begin() + (name_word - items.begin()) + 1;
+  cmd->kind = NodeKind::Declaration;
+  cmd->text = name;
+  for (auto argument = arguments; argument != cmd->kids.end(); ++argument) {
+    if ((*argument)->kind != NodeKind::Word) continue;
+    if (Node* assign = assignment_from_pieces(word_pieces(*argument))) *argument = assign;
   }
   return cmd;
 }
 
 Node* Lowering::split_time(Node* cmd) {
-  Node* time = make(NodeKind::Time, cmd->begin, cmd->kids.front()->end);
-  time->text = cmd->kids.front()->kids.front()->text;
+  NodeSpan items = SimpleCommandView(cmd).items();
+  const Node* keyword = items.front();
+  Node* time = make(NodeKind::Time, cmd->begin, keyword->end);
+  time->text = literal_word_text(keyword);
   size_t rest = 1;
-  if (rest < cmd->kids.size() && literal_word_text(cmd->kids[rest]) == "-p") time->end = cmd->kids[rest++]->end;
-  if (rest == cmd->kids.size()) return time;
+  if (rest < items.size() && literal_word_text(items[rest]) == "-p") time->end = items[rest++]->end;
+  if (rest == items.size()) return time;
+  uint32_t timed_begin = items[rest]->begin;
   cmd->kids.erase(cmd->kids.begin(), cmd->kids.begin() + static_cast<std::ptrdiff_t>(rest));
-  cmd->begin = cmd->kids.front()->begin;
+  cmd->begin = timed_begin;
   time->kids.push_back(canonical_command(cmd));
   time->end = cmd->end;
   return time;
 }
 
 void Lowering::fd_words_to_io_numbers(Node* cmd) {
-  for (size_t i = 0; i + 1 < cmd->kids.size(); ++i) {
-    Node* word = cmd->kids[i];
-    Node* redir = cmd->kids[i + 1];
+  // Rebuilds the items in place: the `{fd}` word moves into the redirect after it.
+  for (auto item = cmd->kids.begin(); item != cmd->kids.end() && std::next(item) != cmd->kids.end(); ++item) {
+    Node* word = *item;
+    Node* redir = *std::next(item);
     if (redir->kind != NodeKind::Redirect || word->end != redir->begin || !is_fd_variable(literal_word_text(word))) {
       continue;
     }
-    if (!redir->kids.empty() && redir->kids.front()->kind == NodeKind::IoNumber) continue;
+    if (RedirectView(redir).fd() != nullptr) continue;
     Node* fd = make(NodeKind::IoNumber, word->begin, word->end);
     fd->text = slice(word->begin, word->end);
     redir->kids.insert(redir->kids.begin(), fd);
     redir->begin = fd->begin;
-    cmd->kids.erase(cmd->kids.begin() + static_cast<std::ptrdiff_t>(i));
+    item = cmd->kids.erase(item);
   }
 }
 
@@ -258,6 +269,7 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
   Child end_marker{};
   bool has_body = false;
   bool has_end = false;
+  bool delimiter_last = false;  // the delimiter word is the last kid pushed so far
   std::vector<Child> pending{kids.rbegin(), kids.rend()};  // a stack, to flatten pipeline/list in order
   while (!pending.empty()) {
     Child kid = pending.back();
@@ -266,6 +278,7 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
       Node* fd = make(NodeKind::IoNumber, kid.begin, kid.end);
       fd->text = slice(kid.begin, kid.end);
       r->kids.push_back(fd);
+      delimiter_last = false;
     } else if (!kid.named && (kid.type == "<<" || kid.type == "<<-")) {
       r->text = slice(kid.begin, kid.end);
       if (kid.type == "<<-") r->flags |= kHereDocStripTabs;
@@ -273,6 +286,7 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
       Pieces pieces;
       relex_leaf(kid.begin, kid.end, pieces);
       r->kids.push_back(word(pieces, kid.begin));
+      delimiter_last = true;
       r->end = kid.end;
       if (slice(kid.begin, kid.end).find_first_of("'\"\\") != std::string_view::npos) r->flags |= kQuotedHereDoc;
     } else if (kid.type == "heredoc_body") {
@@ -291,7 +305,7 @@ Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redir
       chain.push_back(kid);
     }
   }
-  if (r->text.empty() || r->kids.empty() || r->kids.back()->kind != NodeKind::Word) return error_node(c);
+  if (r->text.empty() || !delimiter_last) return error_node(c);
   uint32_t body_end = has_end ? end_marker.begin : (has_body ? body.end : r->end);
   while (body_end > 0 && src_[body_end - 1] != '\n' && has_end) --body_end;
   // tree-sitter starts the body after `<<-`'s tabs and after leading blank

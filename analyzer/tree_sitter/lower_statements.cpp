@@ -1,6 +1,8 @@
 // Statements, lists and compound commands.
 #include <algorithm>
+#include <iterator>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/front_end.h"
 #include "analyzer/tree_sitter/lowering.h"
 
@@ -78,42 +80,51 @@ void Lowering::split_at_newlines(Node* stmt, std::vector<Node*>& out) {
   // tree-sitter continues `a=1 b=2` on the next line as if the newline were a
   // blank (`a=1\necho x` becomes one command); a shell ends the command there.
   bool simple = stmt->is(NodeKind::SimpleCommand) || stmt->is(NodeKind::Declaration);
-  for (size_t i = 0; simple && i + 1 < stmt->kids.size(); ++i) {
-    if (!newline_between(stmt->kids[i], stmt->kids[i + 1])) continue;
-    uint32_t next = stmt->kids[i + 1]->begin;
-    Node* rest = make(NodeKind::SimpleCommand, next, stmt->end);
-    rest->kids.assign(stmt->kids.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmt->kids.end());
-    stmt->kids.resize(i + 1);
-    stmt->end = stmt->kids.back()->end;
-    stmt->kind = NodeKind::SimpleCommand;
-    stmt->text = {};
-    out.push_back(canonical_command(stmt));
-    split_at_newlines(canonical_command(rest), out);
+  std::vector<Node*>& items = stmt->kids;
+  auto newline = [this](const Node* a, const Node* b) { return newline_between(a, b); };
+  auto last = simple ? std::adjacent_find(items.begin(), items.end(), newline) : items.end();
+  if (last == items.end()) {
+    out.push_back(stmt);
     return;
   }
-  out.push_back(stmt);
+  // Rebuilt in place: the items after the newline are a command of their own.
+  auto next = std::next(last);
+  Node* rest = make(NodeKind::SimpleCommand, (*next)->begin, stmt->end);
+  rest->kids.assign(next, items.end());
+  stmt->end = (*last)->end;
+  items.erase(next, items.end());
+  stmt->kind = NodeKind::SimpleCommand;
+  stmt->text = {};
+  out.push_back(canonical_command(stmt));
+  split_at_newlines(canonical_command(rest), out);
 }
 
 void Lowering::split_posix_background_redirect(Node* stmt, std::vector<Node*>& out) {
   // POSIX sh has no `&>`: `a &> f` is `a &` then `> f` (as dash runs it).
   bool simple = stmt->is(NodeKind::SimpleCommand) || stmt->is(NodeKind::Declaration);
-  for (size_t i = 0; simple && dialect_ == Dialect::Sh && i < stmt->kids.size(); ++i) {
-    Node* r = stmt->kids[i];
-    if (!r->is(NodeKind::Redirect) || r->text.empty() || r->text.front() != '&' || i == 0) continue;
-    if (!r->kids.empty() && r->kids.front()->is(NodeKind::IoNumber)) continue;
-    Node* job = make(NodeKind::SimpleCommand, stmt->begin, stmt->kids[i - 1]->end);
-    job->kids.assign(stmt->kids.begin(), stmt->kids.begin() + static_cast<std::ptrdiff_t>(i));
-    Node* background = make(NodeKind::Background, job->begin, r->begin + 1);
-    background->kids.push_back(canonical_command(job));
-    out.push_back(background);
-    r->begin += 1;
-    r->text = r->text.substr(1);
-    Node* rest = make(NodeKind::SimpleCommand, r->begin, stmt->end);
-    rest->kids.assign(stmt->kids.begin() + static_cast<std::ptrdiff_t>(i), stmt->kids.end());
-    split_posix_background_redirect(canonical_command(rest), out);
+  std::vector<Node*>& items = stmt->kids;
+  auto background_redirect = [](const Node* r) {
+    return r->is(NodeKind::Redirect) && !r->text.empty() && r->text.front() == '&' && RedirectView(r).fd() == nullptr;
+  };
+  auto at = simple && dialect_ == Dialect::Sh && !items.empty()
+                ? std::find_if(std::next(items.begin()), items.end(), background_redirect)
+                : items.end();
+  if (at == items.end()) {
+    out.push_back(stmt);
     return;
   }
-  out.push_back(stmt);
+  // Rebuilt: the items before the redirect are the background job, the redirect starts the rest.
+  Node* r = *at;
+  Node* job = make(NodeKind::SimpleCommand, stmt->begin, (*std::prev(at))->end);
+  job->kids.assign(items.begin(), at);
+  Node* background = make(NodeKind::Background, job->begin, r->begin + 1);
+  background->kids.push_back(canonical_command(job));
+  out.push_back(background);
+  r->begin += 1;
+  r->text = r->text.substr(1);
+  Node* rest = make(NodeKind::SimpleCommand, r->begin, stmt->end);
+  rest->kids.assign(at, items.end());
+  split_posix_background_redirect(canonical_command(rest), out);
 }
 
 Node* Lowering::list_of(TSNode container, std::string_view open, std::string_view close) {
@@ -428,14 +439,16 @@ Node* Lowering::if_statement(const Child& c) {
       if (elif_then == parts.size()) return error_node(c);
       Node* elif = make(NodeKind::Elif, kid.begin, kid.end);
       elif->kids.push_back(list(parts, 1, elif_then, parts.front().end));
-      elif->kids.push_back(list(parts, elif_then + 1, parts.size(), parts[elif_then].end));
-      elif->end = elif->kids.back()->end;
+      Node* then_branch = list(parts, elif_then + 1, parts.size(), parts[elif_then].end);
+      elif->kids.push_back(then_branch);
+      elif->end = then_branch->end;
       node->kids.push_back(elif);
     } else if (kid.type == "else_clause") {
       std::vector<Child> parts = children(kid.node);
       Node* otherwise = make(NodeKind::Else, kid.begin, kid.end);
-      otherwise->kids.push_back(list(parts, 1, parts.size(), parts.front().end));
-      otherwise->end = otherwise->kids.back()->end;
+      Node* else_body = list(parts, 1, parts.size(), parts.front().end);
+      otherwise->kids.push_back(else_body);
+      otherwise->end = else_body->end;
       node->kids.push_back(otherwise);
     }
   }
