@@ -10,7 +10,7 @@ using sed::Regex;
 
 bool any_run(const Regex& atom) {
   return atom.kind == Regex::Kind::Repeat && atom.min == 0 && atom.max == -1 &&
-         atom.kids[0].kind == Regex::Kind::AnyChar;
+         atom.operands[0].kind == Regex::Kind::AnyChar;
 }
 
 bool optional_run(const Regex& atom) { return atom.kind == Regex::Kind::Repeat && atom.min == 0; }
@@ -35,7 +35,7 @@ std::optional<ExprStatusPattern> expr_status_pattern(std::string_view re, bool b
     return std::nullopt;
   }
   std::vector<const Regex*> atoms;
-  for (const Regex& kid : parse.regex->kids) atoms.push_back(&kid);
+  for (const Regex& kid : parse.regex->operands) atoms.push_back(&kid);
   bool anchored_end = !atoms.empty() && atoms.back()->kind == Regex::Kind::LineEnd;
   if (anchored_end) atoms.pop_back();
   // Without `$`, a trailing optional repetition can always match nothing.

@@ -31,10 +31,10 @@ class RegexParser {
     while (true) {
       std::optional<Regex> sequence = this->sequence(depth);
       if (!sequence) return std::nullopt;
-      alternatives.kids.push_back(std::move(*sequence));
+      alternatives.operands.push_back(std::move(*sequence));
       if (!consume_operator('|')) break;
     }
-    if (alternatives.kids.size() == 1) return std::move(alternatives.kids.front());
+    if (alternatives.operands.size() == 1) return std::move(alternatives.operands.front());
     return alternatives;
   }
 
@@ -50,26 +50,26 @@ class RegexParser {
   // One atom (with its repetitions) appended to `sequence`.
   bool atom(Regex& sequence, bool first, int depth) {
     char c = text_[at_];
-    bool after_anchor = !sequence.kids.empty() && sequence.kids.back().kind == Regex::Kind::LineStart &&
-                        sequence.kids.size() == 1;
+    bool after_anchor = !sequence.operands.empty() && sequence.operands.back().kind == Regex::Kind::LineStart &&
+                        sequence.operands.size() == 1;
     if (c == '^' && (extended_ || first)) {
       ++at_;
-      sequence.kids.push_back(Regex{.kind = Regex::Kind::LineStart});
+      sequence.operands.push_back(Regex{.kind = Regex::Kind::LineStart});
       return true;
     }
     if (c == '$' && (extended_ || at_end_of_sequence(at_ + 1, depth))) {
       ++at_;
-      sequence.kids.push_back(Regex{.kind = Regex::Kind::LineEnd});
+      sequence.operands.push_back(Regex{.kind = Regex::Kind::LineEnd});
       return true;
     }
     if (c == '*' && !extended_ && (first || after_anchor)) {
       ++at_;
-      sequence.kids.push_back(literal('*'));
+      sequence.operands.push_back(literal('*'));
       return repetitions(sequence);
     }
     std::optional<Regex> single = single_atom(depth);
     if (!single) return false;
-    sequence.kids.push_back(std::move(*single));
+    sequence.operands.push_back(std::move(*single));
     return repetitions(sequence);
   }
 
@@ -94,7 +94,7 @@ class RegexParser {
     if (!inner) return std::nullopt;
     if (!consume_operator(')')) return fail("an unterminated group");
     Regex group{.kind = Regex::Kind::Group, .group = number};
-    group.kids.push_back(std::move(*inner));
+    group.operands.push_back(std::move(*inner));
     return group;
   }
 
@@ -165,13 +165,13 @@ class RegexParser {
       } else {
         return true;
       }
-      Regex& last = sequence.kids.back();
+      Regex& last = sequence.operands.back();
       if (last.kind == Regex::Kind::LineStart || last.kind == Regex::Kind::LineEnd) {
         fail("a repeated anchor");
         return false;
       }
       Regex repeat{.kind = Regex::Kind::Repeat, .min = min, .max = max};
-      repeat.kids.push_back(std::move(last));
+      repeat.operands.push_back(std::move(last));
       last = std::move(repeat);
     }
     return true;

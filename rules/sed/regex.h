@@ -24,13 +24,13 @@ struct Regex {
     Literal,      // `c`
     AnyChar,      // `.`
     Bracket,      // `[…]`
-    Repeat,       // kids[0] repeated min..max times (max -1: unbounded)
-    Group,        // `\( \)` / `( )`: kids[0]; group = its number
+    Repeat,       // operands[0] repeated min..max times (max -1: unbounded)
+    Group,        // `\( \)` / `( )`: operands[0]; group = its number
     Backref,      // `\N`
     LineStart,    // `^`
     LineEnd,      // `$`
-    Sequence,     // kids in order
-    Alternation,  // kids are the alternatives
+    Sequence,     // operands in order
+    Alternation,  // operands are the alternatives
   };
   Kind kind = Kind::Sequence;
   char literal = 0;
@@ -38,7 +38,7 @@ struct Regex {
   int min = 0;
   int max = -1;
   int group = 0;
-  std::vector<Regex> kids;
+  std::vector<Regex> operands;
 };
 
 struct RegexParse {

@@ -27,30 +27,30 @@ struct Pattern {
 };
 
 bool any_run(const Regex& atom) {
-  return atom.kind == Kind::Repeat && atom.min == 0 && atom.max == -1 && atom.kids[0].kind == Kind::AnyChar;
+  return atom.kind == Kind::Repeat && atom.min == 0 && atom.max == -1 && atom.operands[0].kind == Kind::AnyChar;
 }
 
 // A run `c*` or `[set]*` (`min` 0) or `c\+` (`min` 1) of one literal or bracket.
 bool set_run(const Regex& atom, int min) {
   if (atom.kind != Kind::Repeat || atom.min != min || atom.max != -1) return false;
-  Kind inner = atom.kids[0].kind;
+  Kind inner = atom.operands[0].kind;
   return inner == Kind::Literal || inner == Kind::Bracket;
 }
 
 Pattern flatten(const Regex& regex) {
   Pattern pattern;
-  const std::vector<Regex>& kids = regex.kids;
+  const std::vector<Regex>& operands = regex.operands;
   size_t first = 0;
-  size_t last = kids.size();
-  if (first < last && kids[first].kind == Kind::LineStart) {
+  size_t last = operands.size();
+  if (first < last && operands[first].kind == Kind::LineStart) {
     pattern.start = true;
     ++first;
   }
-  if (first < last && kids[last - 1].kind == Kind::LineEnd) {
+  if (first < last && operands[last - 1].kind == Kind::LineEnd) {
     pattern.end = true;
     --last;
   }
-  for (size_t i = first; i < last; ++i) pattern.atoms.push_back(&kids[i]);
+  for (size_t i = first; i < last; ++i) pattern.atoms.push_back(&operands[i]);
   if (!pattern.atoms.empty() && any_run(*pattern.atoms.front())) pattern.start = true;
   if (!pattern.atoms.empty() && any_run(*pattern.atoms.back())) pattern.end = true;
   return pattern;
@@ -200,10 +200,10 @@ class StepBuilder {
     const std::vector<const Regex*>& atoms = pattern_.atoms;
     char l = 0;
     if (atoms.size() == 2 && atoms[0]->kind == Kind::Literal && set_run(*atoms[1], 0) &&
-        atoms[1]->kids[0].kind == Kind::Literal && atoms[1]->kids[0].literal == atoms[0]->literal) {
+        atoms[1]->operands[0].kind == Kind::Literal && atoms[1]->operands[0].literal == atoms[0]->literal) {
       l = atoms[0]->literal;
-    } else if (atoms.size() == 1 && set_run(*atoms[0], 1) && atoms[0]->kids[0].kind == Kind::Literal) {
-      l = atoms[0]->kids[0].literal;
+    } else if (atoms.size() == 1 && set_run(*atoms[0], 1) && atoms[0]->operands[0].kind == Kind::Literal) {
+      l = atoms[0]->operands[0].literal;
     } else {
       return std::nullopt;
     }
@@ -244,7 +244,7 @@ class StepBuilder {
 
   // The members outside a run's set, as a bracket: `[! ]` for `[ ]*`.
   std::optional<std::string> run_complement(const Regex& run) {
-    const Regex& inner = run.kids[0];
+    const Regex& inner = run.operands[0];
     if (inner.kind == Kind::Literal) {
       return shell_bracket(BracketSet{false, std::string(1, inner.literal), true}, true, true);
     }
@@ -253,8 +253,8 @@ class StepBuilder {
 
   // `[^L]*`: a run of anything but L.
   static bool excludes_only(const Regex& atom, char l) {
-    return set_run(atom, 0) && atom.kids[0].kind == Kind::Bracket && atom.kids[0].set.negated &&
-           atom.kids[0].set.members == std::string(1, l);
+    return set_run(atom, 0) && atom.operands[0].kind == Kind::Bracket && atom.operands[0].set.negated &&
+           atom.operands[0].set.members == std::string(1, l);
   }
 
   std::optional<std::string> glob_of(const std::vector<const Regex*>& atoms, bool quote_slash) {

@@ -26,33 +26,33 @@ std::string refusal(std::string_view text, RegexSyntax syntax = RegexSyntax::Bas
 
 TEST_CASE("basic regexes: anchors only at the ends, `*` first is literal", "[sed][regex]") {
   Regex r = parsed("^a.*b$");
-  REQUIRE(r.kids.size() == 5);
-  CHECK(r.kids[0].kind == Kind::LineStart);
-  CHECK(r.kids[1].kind == Kind::Literal);
-  CHECK(r.kids[2].kind == Kind::Repeat);
-  CHECK(r.kids[2].kids[0].kind == Kind::AnyChar);
-  CHECK(r.kids[4].kind == Kind::LineEnd);
+  REQUIRE(r.operands.size() == 5);
+  CHECK(r.operands[0].kind == Kind::LineStart);
+  CHECK(r.operands[1].kind == Kind::Literal);
+  CHECK(r.operands[2].kind == Kind::Repeat);
+  CHECK(r.operands[2].operands[0].kind == Kind::AnyChar);
+  CHECK(r.operands[4].kind == Kind::LineEnd);
   Regex mid = parsed("a^b$c");
-  for (const Regex& kid : mid.kids) CHECK(kid.kind == Kind::Literal);
+  for (const Regex& kid : mid.operands) CHECK(kid.kind == Kind::Literal);
   Regex star = parsed("*a");
-  CHECK(star.kids[0].kind == Kind::Literal);
-  CHECK(star.kids[0].literal == '*');
-  CHECK(parsed("^*").kids[1].literal == '*');
+  CHECK(star.operands[0].kind == Kind::Literal);
+  CHECK(star.operands[0].literal == '*');
+  CHECK(parsed("^*").operands[1].literal == '*');
 }
 
 TEST_CASE("basic regexes: groups, intervals, back-references, escapes", "[sed][regex]") {
   RegexParse parse = parse_regex("\\(a\\)\\{2,3\\}\\1\\.", RegexSyntax::Basic);
   REQUIRE(parse.regex);
   CHECK(parse.groups == 1);
-  const Regex& repeat = parse.regex->kids[0];
+  const Regex& repeat = parse.regex->operands[0];
   CHECK(repeat.kind == Kind::Repeat);
   CHECK(repeat.min == 2);
   CHECK(repeat.max == 3);
-  CHECK(repeat.kids[0].kind == Kind::Group);
-  CHECK(parse.regex->kids[1].kind == Kind::Backref);
-  CHECK(parse.regex->kids[2].literal == '.');
-  CHECK(parsed("a+?").kids.size() == 3);  // literal in basic syntax
-  CHECK(parsed("a\\+").kids[0].min == 1);
+  CHECK(repeat.operands[0].kind == Kind::Group);
+  CHECK(parse.regex->operands[1].kind == Kind::Backref);
+  CHECK(parse.regex->operands[2].literal == '.');
+  CHECK(parsed("a+?").operands.size() == 3);  // literal in basic syntax
+  CHECK(parsed("a\\+").operands[0].min == 1);
   CHECK_FALSE(refusal("\\w").empty());
   CHECK_FALSE(refusal("a\\n").empty());
   CHECK_FALSE(refusal("\\(a").empty());
@@ -64,11 +64,11 @@ TEST_CASE("extended regexes: operators are bare, `\\c` is literal", "[sed][regex
   RegexParse parse = parse_regex("^(a|b)+c?\\.$", RegexSyntax::Extended);
   REQUIRE(parse.regex);
   CHECK(parse.groups == 1);
-  const Regex& plus = parse.regex->kids[1];
+  const Regex& plus = parse.regex->operands[1];
   CHECK(plus.kind == Kind::Repeat);
   CHECK(plus.min == 1);
-  CHECK(plus.kids[0].kids[0].kind == Kind::Alternation);
-  CHECK(parse.regex->kids[3].literal == '.');
+  CHECK(plus.operands[0].operands[0].kind == Kind::Alternation);
+  CHECK(parse.regex->operands[3].literal == '.');
   Regex top = parsed("a|b", RegexSyntax::Extended);
   CHECK(top.kind == Kind::Alternation);
   CHECK_FALSE(refusal("*a", RegexSyntax::Extended).empty());
@@ -76,14 +76,14 @@ TEST_CASE("extended regexes: operators are bare, `\\c` is literal", "[sed][regex
 
 TEST_CASE("bracket expressions keep their members; classes are checked", "[sed][regex]") {
   Regex r = parsed("[^]a-z[:digit:]]");
-  REQUIRE(r.kids.size() == 1);
-  CHECK(r.kids[0].set.negated);
-  CHECK(r.kids[0].set.members == "]a-z[:digit:]");
+  REQUIRE(r.operands.size() == 1);
+  CHECK(r.operands[0].set.negated);
+  CHECK(r.operands[0].set.members == "]a-z[:digit:]");
   CHECK_FALSE(refusal("[[:nope:]]").empty());
   CHECK_FALSE(refusal("[a\\]").empty());
   CHECK_FALSE(refusal("[[.a.]]").empty());
   CHECK_FALSE(refusal("[abc").empty());
-  CHECK_FALSE(parsed("[é]").kids[0].set.ascii_only);
+  CHECK_FALSE(parsed("[é]").operands[0].set.ascii_only);
 }
 
 SedProgram program(const std::vector<std::string>& arguments) {
@@ -102,12 +102,12 @@ std::string program_refusal(const std::vector<std::string>& arguments) {
 TEST_CASE("sed programs: delimiters, flags, chains", "[sed][script]") {
   SedProgram p = program({"s,/[^/]*$,,"});
   REQUIRE(p.commands.size() == 1);
-  CHECK(p.commands[0].regex.kids.size() == 3);
+  CHECK(p.commands[0].regex.operands.size() == 3);
   CHECK(p.commands[0].replacement.empty());
   SedProgram chain = program({"-e", "s/^X//", "-e", "s/=.*//g;s,a\\,b,c,"});
   REQUIRE(chain.commands.size() == 3);
   CHECK(chain.commands[1].global);
-  CHECK(chain.commands[2].regex.kids[1].literal == ',');  // an escaped delimiter is itself
+  CHECK(chain.commands[2].regex.operands[1].literal == ',');  // an escaped delimiter is itself
   SedProgram quiet = program({"-ne", "s/\\(a\\)/\\1/p"});
   CHECK(quiet.quiet);
   CHECK(quiet.commands[0].print);
