@@ -48,7 +48,7 @@ Pieces word_pieces(const Node* word) {
 }  // namespace
 
 Node* Lowering::simple_command(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* cmd = make(NodeKind::SimpleCommand, c.begin, c.end);
   std::vector<Child> group;
   // Adjacent nodes are one word: tree-sitter splits some (`x=$PWD/$1` into an
@@ -64,8 +64,8 @@ Node* Lowering::simple_command(const Child& c) {
     }
     group.clear();
   };
-  for (size_t i = 0; i < kids.size(); ++i) {
-    const Child& kid = kids[i];
+  for (size_t i = 0; i < cst.size(); ++i) {
+    const Child& kid = cst[i];
     if (kid.type == "comment" || (ts_node_is_missing(kid.node) && kid.begin == kid.end)) continue;
     if (kid.named && kid.type == "variable_assignment") {
       flush();
@@ -188,10 +188,10 @@ void Lowering::fd_words_to_io_numbers(Node* cmd) {
 }
 
 Node* Lowering::test_or_bracket(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  if (!kids.empty() && !kids.front().named && kids.front().type == "[[") {
+  std::vector<Child> cst = children(c.node);
+  if (!cst.empty() && !cst.front().named && cst.front().type == "[[") {
     Node* test = make(NodeKind::TestCommand, c.begin, c.end);
-    for (const Child& kid : kids) {
+    for (const Child& kid : cst) {
       if (kid.named && kid.type != "comment") {
         test->kids.push_back(test_expression(kid));
         break;
@@ -210,10 +210,10 @@ Node* Lowering::test_or_bracket(const Child& c) {
 }
 
 Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* r = make(NodeKind::Redirect, c.begin, c.end);
   uint32_t op_at = c.begin;
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (kid.field == fields().descriptor) {
       Node* fd = make(NodeKind::IoNumber, kid.begin, kid.end);
       fd->text = slice(kid.begin, kid.end);
@@ -235,7 +235,7 @@ Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
   // command's later arguments (`echo a > f b`) on the redirect too.
   uint32_t target_end = target_at;
   std::vector<std::vector<Child>> later;
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (kid.end <= target_at || kid.field == fields().descriptor) continue;
     if (kid.begin <= target_end) {
       target_end = std::max(target_end, kid.end);
@@ -263,14 +263,14 @@ Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
 }
 
 Node* Lowering::heredoc_redirect(const Child& c, std::vector<Node*>& extra_redirects, std::vector<Child>& chain) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* r = make(NodeKind::Redirect, c.begin, c.end);
   Child body{};
   Child end_marker{};
   bool has_body = false;
   bool has_end = false;
   bool delimiter_last = false;  // the delimiter word is the last kid pushed so far
-  std::vector<Child> pending{kids.rbegin(), kids.rend()};  // a stack, to flatten pipeline/list in order
+  std::vector<Child> pending{cst.rbegin(), cst.rend()};  // a stack, to flatten pipeline/list in order
   while (!pending.empty()) {
     Child kid = pending.back();
     pending.pop_back();

@@ -17,11 +17,11 @@ DepthGuard::DepthGuard(Lowering& lowering, uint32_t offset) : lowering_(lowering
 
 namespace {
 
-size_t find_token(const std::vector<Child>& kids, std::string_view token, size_t from = 0) {
-  for (size_t i = from; i < kids.size(); ++i) {
-    if (!kids[i].named && kids[i].type == token) return i;
+size_t find_token(const std::vector<Child>& cst, std::string_view token, size_t from = 0) {
+  for (size_t i = from; i < cst.size(); ++i) {
+    if (!cst[i].named && cst[i].type == token) return i;
   }
-  return kids.size();
+  return cst.size();
 }
 
 bool has_unescaped_newline(std::string_view text) {
@@ -40,19 +40,19 @@ bool is_compound_body(std::string_view type) { return type == "do_group" || type
 }  // namespace
 
 Node* Lowering::program(TSNode root) {
-  std::vector<Child> kids = children(root);
+  std::vector<Child> cst = children(root);
   Node* prog = make(NodeKind::Program, 0, static_cast<uint32_t>(src_.size()));
-  Node* body = list(kids, 0, kids.size(), 0);
+  Node* body = list(cst, 0, cst.size(), 0);
   prog->kids = std::move(body->kids);
   return prog;
 }
 
 Node* Lowering::error_node(const Child& c) { return make(NodeKind::Error, c.begin, c.end); }
 
-Node* Lowering::list(const std::vector<Child>& kids, size_t from, size_t to, uint32_t empty_at) {
+Node* Lowering::list(const std::vector<Child>& cst, size_t from, size_t to, uint32_t empty_at) {
   Node* out = make(NodeKind::List, empty_at, empty_at);
-  for (size_t i = from; i < to && i < kids.size(); ++i) {
-    const Child& kid = kids[i];
+  for (size_t i = from; i < to && i < cst.size(); ++i) {
+    const Child& kid = cst[i];
     if (!kid.named) {
       if (kid.type == "&" && !out->kids.empty() && !ts_node_is_missing(kid.node)) {
         Node* job = out->kids.back();
@@ -128,18 +128,18 @@ void Lowering::split_posix_background_redirect(Node* stmt, std::vector<Node*>& o
 }
 
 Node* Lowering::list_of(TSNode container, std::string_view open, std::string_view close) {
-  std::vector<Child> kids = children(container);
-  size_t first = find_token(kids, open);
-  size_t from = first < kids.size() ? first + 1 : 0;
-  size_t last = kids.size();
-  for (size_t i = kids.size(); i > from; --i) {
-    if (!kids[i - 1].named && kids[i - 1].type == close) {
+  std::vector<Child> cst = children(container);
+  size_t first = find_token(cst, open);
+  size_t from = first < cst.size() ? first + 1 : 0;
+  size_t last = cst.size();
+  for (size_t i = cst.size(); i > from; --i) {
+    if (!cst[i - 1].named && cst[i - 1].type == close) {
       last = i - 1;
       break;
     }
   }
-  uint32_t empty_at = first < kids.size() ? kids[first].end : ts_node_start_byte(container);
-  return list(kids, from, last, empty_at);
+  uint32_t empty_at = first < cst.size() ? cst[first].end : ts_node_start_byte(container);
+  return list(cst, from, last, empty_at);
 }
 
 Node* Lowering::statement(const Child& c) {
@@ -167,12 +167,12 @@ Node* Lowering::statement(const Child& c) {
 }
 
 Node* Lowering::pipeline(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* pipe = make(NodeKind::Pipeline, c.begin, c.end);
   uint32_t negation_at = UINT32_MAX;
   size_t link = 0;
-  for (size_t i = 0; i < kids.size(); ++i) {
-    const Child& kid = kids[i];
+  for (size_t i = 0; i < cst.size(); ++i) {
+    const Child& kid = cst[i];
     if (!kid.named) {
       if (kid.type == "|&") pipe->flags |= kPipeStderrLink << link;
       if (kid.type == "|" || kid.type == "|&") ++link;
@@ -248,11 +248,11 @@ Node* Lowering::and_or(const Child& c) {
   std::vector<Link> links;
   Child node = c;
   while (node.type == "list") {
-    std::vector<Child> kids = children(node.node);
+    std::vector<Child> cst = children(node.node);
     std::vector<Child> operands;
     Child op{};
     bool has_op = false;
-    for (const Child& kid : kids) {
+    for (const Child& kid : cst) {
       if (kid.named && kid.type != "comment") {
         operands.push_back(kid);
       } else if (!kid.named && (kid.type == "&&" || kid.type == "||")) {
@@ -275,8 +275,8 @@ Node* Lowering::and_or(const Child& c) {
 }
 
 Node* Lowering::negated(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  for (const Child& kid : kids) {
+  std::vector<Child> cst = children(c.node);
+  for (const Child& kid : cst) {
     if (kid.named && kid.type != "comment") {
       Node* inner = statement(kid);
       Node* neg = make(NodeKind::Negated, c.begin, inner->end);
@@ -288,12 +288,12 @@ Node* Lowering::negated(const Child& c) {
 }
 
 Node* Lowering::redirected(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* body = nullptr;
   std::vector<Node*> redirects;
   std::vector<Child> chain;
   uint32_t covered = c.begin;
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     // tree-sitter drops a lone `-` before a redirect (`cat - 2>&1`) from its
     // tree altogether: bytes no child covers are words of the command.
     if (kid.begin > covered) {
@@ -382,11 +382,11 @@ Node* Lowering::attach_redirects(Node* body, std::vector<Node*> redirects) {
 }
 
 Node* Lowering::function_def(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* fn = make(NodeKind::FunctionDef, c.begin, c.end);
   Node* body = nullptr;
   std::vector<Node*> redirects;
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (!kid.named && kid.type == "function") fn->flags |= kKshFunction;
     if (kid.field == fields().name) fn->text = slice(kid.begin, kid.end);
     if (kid.field == fields().body) body = statement(kid);
@@ -406,12 +406,12 @@ Node* Lowering::subshell(const Child& c) {
 }
 
 Node* Lowering::brace_or_arith(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  if (!kids.empty() && !kids.front().named && kids.front().type == "((") {
-    size_t close = find_token(kids, "))", 1);
-    uint32_t inner_end = close < kids.size() ? kids[close].begin : c.end;
+  std::vector<Child> cst = children(c.node);
+  if (!cst.empty() && !cst.front().named && cst.front().type == "((") {
+    size_t close = find_token(cst, "))", 1);
+    uint32_t inner_end = close < cst.size() ? cst[close].begin : c.end;
     Node* cmd = make(NodeKind::ArithCommand, c.begin, c.end);
-    cmd->kids.push_back(arith(kids.front().end, inner_end));
+    cmd->kids.push_back(arith(cst.front().end, inner_end));
     return cmd;
   }
   Node* group = make(NodeKind::BraceGroup, c.begin, c.end);
@@ -420,19 +420,19 @@ Node* Lowering::brace_or_arith(const Child& c) {
 }
 
 Node* Lowering::if_statement(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  size_t then = find_token(kids, "then");
+  std::vector<Child> cst = children(c.node);
+  size_t then = find_token(cst, "then");
   size_t clauses = then;
-  while (clauses < kids.size() && !(kids[clauses].type == "elif_clause" || kids[clauses].type == "else_clause" ||
-                                    (!kids[clauses].named && kids[clauses].type == "fi"))) {
+  while (clauses < cst.size() && !(cst[clauses].type == "elif_clause" || cst[clauses].type == "else_clause" ||
+                                    (!cst[clauses].named && cst[clauses].type == "fi"))) {
     ++clauses;
   }
-  if (then == kids.size()) return error_node(c);
+  if (then == cst.size()) return error_node(c);
   Node* node = make(NodeKind::If, c.begin, c.end);
-  node->kids.push_back(list(kids, 1, then, kids.front().end));
-  node->kids.push_back(list(kids, then + 1, clauses, kids[then].end));
-  for (size_t i = clauses; i < kids.size(); ++i) {
-    const Child& kid = kids[i];
+  node->kids.push_back(list(cst, 1, then, cst.front().end));
+  node->kids.push_back(list(cst, then + 1, clauses, cst[then].end));
+  for (size_t i = clauses; i < cst.size(); ++i) {
+    const Child& kid = cst[i];
     if (kid.type == "elif_clause") {
       std::vector<Child> parts = children(kid.node);
       size_t elif_then = find_token(parts, "then");
@@ -456,22 +456,22 @@ Node* Lowering::if_statement(const Child& c) {
 }
 
 Node* Lowering::while_statement(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   size_t body = 0;
-  while (body < kids.size() && kids[body].field != fields().body) ++body;
-  if (body == kids.size() || kids.empty()) return error_node(c);
-  NodeKind kind = kids.front().type == "until" ? NodeKind::Until : NodeKind::While;
-  Node* loop = make(kind, c.begin, kids[body].end);
-  loop->kids.push_back(list(kids, 1, body, kids.front().end));
-  bool braces = kids[body].type == "compound_statement";
-  loop->kids.push_back(list_of(kids[body].node, braces ? "{" : "do", braces ? "}" : "done"));
+  while (body < cst.size() && cst[body].field != fields().body) ++body;
+  if (body == cst.size() || cst.empty()) return error_node(c);
+  NodeKind kind = cst.front().type == "until" ? NodeKind::Until : NodeKind::While;
+  Node* loop = make(kind, c.begin, cst[body].end);
+  loop->kids.push_back(list(cst, 1, body, cst.front().end));
+  bool braces = cst[body].type == "compound_statement";
+  loop->kids.push_back(list_of(cst[body].node, braces ? "{" : "do", braces ? "}" : "done"));
   return loop;
 }
 
 Node* Lowering::for_statement(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  if (kids.empty()) return error_node(c);
-  Node* loop = make(kids.front().type == "select" ? NodeKind::Select : NodeKind::For, c.begin, c.end);
+  std::vector<Child> cst = children(c.node);
+  if (cst.empty()) return error_node(c);
+  Node* loop = make(cst.front().type == "select" ? NodeKind::Select : NodeKind::For, c.begin, c.end);
   Child body{};
   bool has_body = false;
   std::vector<Child> group;
@@ -481,7 +481,7 @@ Node* Lowering::for_statement(const Child& c) {
     loop->kids.push_back(word(pieces, group.front().begin));
     group.clear();
   };
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (kid.field == fields().variable) {
       loop->text = slice(kid.begin, kid.end);
     } else if (!kid.named && kid.type == "in") {
@@ -503,54 +503,54 @@ Node* Lowering::for_statement(const Child& c) {
 }
 
 Node* Lowering::arith_for(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  size_t open = find_token(kids, "((");
-  size_t close = find_token(kids, "))", open);
+  std::vector<Child> cst = children(c.node);
+  size_t open = find_token(cst, "((");
+  size_t close = find_token(cst, "))", open);
   size_t body = 0;
-  while (body < kids.size() && !is_compound_body(kids[body].type)) ++body;
-  if (open == kids.size() || close == kids.size() || body == kids.size()) return error_node(c);
-  std::vector<uint32_t> bounds{kids[open].end};
+  while (body < cst.size() && !is_compound_body(cst[body].type)) ++body;
+  if (open == cst.size() || close == cst.size() || body == cst.size()) return error_node(c);
+  std::vector<uint32_t> bounds{cst[open].end};
   for (size_t i = open + 1; i < close; ++i) {
-    if (!kids[i].named && kids[i].type == ";") {
-      bounds.push_back(kids[i].begin);
-      bounds.push_back(kids[i].end);
+    if (!cst[i].named && cst[i].type == ";") {
+      bounds.push_back(cst[i].begin);
+      bounds.push_back(cst[i].end);
     }
   }
-  bounds.push_back(kids[close].begin);
+  bounds.push_back(cst[close].begin);
   if (bounds.size() != 6) return error_node(c);
-  Node* loop = make(NodeKind::ArithFor, c.begin, kids[body].end);
+  Node* loop = make(NodeKind::ArithFor, c.begin, cst[body].end);
   for (size_t i = 0; i < 6; i += 2) loop->kids.push_back(arith(bounds[i], bounds[i + 1]));
-  bool braces = kids[body].type == "compound_statement";
-  loop->kids.push_back(list_of(kids[body].node, braces ? "{" : "do", braces ? "}" : "done"));
+  bool braces = cst[body].type == "compound_statement";
+  loop->kids.push_back(list_of(cst[body].node, braces ? "{" : "do", braces ? "}" : "done"));
   return loop;
 }
 
 Node* Lowering::case_statement(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* node = make(NodeKind::Case, c.begin, c.end);
   std::vector<Child> subject;
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (kid.field == fields().value) subject.push_back(kid);
   }
   node->kids.push_back(word(pieces_of_group(subject), subject.empty() ? c.begin : subject.front().begin));
-  for (const Child& kid : kids) {
+  for (const Child& kid : cst) {
     if (kid.type == "case_item") node->kids.push_back(case_item(kid));
   }
   return node;
 }
 
 Node* Lowering::case_item(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* item = make(NodeKind::CaseItem, c.begin, c.end);
-  size_t close = find_token(kids, ")");
-  if (close == kids.size()) return error_node(c);
+  size_t close = find_token(cst, ")");
+  if (close == cst.size()) return error_node(c);
   std::vector<Child> pattern;
   auto flush = [&] {
     if (!pattern.empty()) item->kids.push_back(word(pieces_of_group(pattern), pattern.front().begin));
     pattern.clear();
   };
   for (size_t i = 0; i < close; ++i) {
-    const Child& kid = kids[i];
+    const Child& kid = cst[i];
     if (!kid.named && (kid.type == "|" || kid.type == "(")) {
       flush();
       continue;
@@ -558,22 +558,22 @@ Node* Lowering::case_item(const Child& c) {
     pattern.push_back(kid);
   }
   flush();
-  size_t body_end = kids.size();
-  if (!kids.empty() && !kids.back().named &&
-      (kids.back().type == ";;" || kids.back().type == ";&" || kids.back().type == ";;&")) {
-    body_end = kids.size() - 1;
-    item->text = slice(kids.back().begin, kids.back().end);
+  size_t body_end = cst.size();
+  if (!cst.empty() && !cst.back().named &&
+      (cst.back().type == ";;" || cst.back().type == ";&" || cst.back().type == ";;&")) {
+    body_end = cst.size() - 1;
+    item->text = slice(cst.back().begin, cst.back().end);
   }
   // An empty body sits where the next token (`;;` or `esac`) starts.
-  uint32_t empty_at = kids[close].end;
+  uint32_t empty_at = cst[close].end;
   for (;;) {
     while (empty_at < src_.size() && std::string_view(" \t\n\r").find(src_[empty_at]) != std::string_view::npos) ++empty_at;
     if (empty_at >= src_.size() || src_[empty_at] != '#') break;
     while (empty_at < src_.size() && src_[empty_at] != '\n') ++empty_at;
   }
-  Node* body = list(kids, close + 1, body_end, empty_at);
+  Node* body = list(cst, close + 1, body_end, empty_at);
   item->kids.push_back(body);
-  item->end = !item->text.empty() ? kids.back().end : body->end;
+  item->end = !item->text.empty() ? cst.back().end : body->end;
   return item;
 }
 

@@ -104,10 +104,10 @@ void Lowering::collect_pieces(TSNode node, uint32_t begin, uint32_t end, Pieces&
     int& depth;
     ~Restore() { --depth; }
   } restore{container_depth_};
-  std::vector<Child> kids = children(node);
+  std::vector<Child> cst = children(node);
   uint32_t pos = begin;
-  for (size_t i = 0; i < kids.size(); ++i) {
-    const Child& kid = kids[i];
+  for (size_t i = 0; i < cst.size(); ++i) {
+    const Child& kid = cst[i];
     if (kid.end <= pos || kid.begin >= end) continue;
     bool error = ts_node_is_error(kid.node);
     // Inside "...", `'` is an ordinary character (even in `"${x:-'a'}"`).
@@ -118,10 +118,10 @@ void Lowering::collect_pieces(TSNode node, uint32_t begin, uint32_t end, Pieces&
       add_literal(out, pos, at);
       out.push_back({at, kid.end, error ? error_node(kid) : part(kid)});
       pos = kid.end;
-    } else if (!kid.named && kid.type == "$" && i + 1 < kids.size() && kids[i + 1].type == "string" &&
-               kids[i + 1].begin == kid.end) {
+    } else if (!kid.named && kid.type == "$" && i + 1 < cst.size() && cst[i + 1].type == "string" &&
+               cst[i + 1].begin == kid.end) {
       add_literal(out, pos, kid.begin);
-      const Child& str = kids[++i];
+      const Child& str = cst[++i];
       out.push_back({kid.begin, str.end, quoted(NodeKind::LocaleQuoted, str, kid.begin, str.begin + 1, str.end - 1)});
       pos = str.end;
     } else if (kid.named && is_opaque_leaf(kid.type)) {
@@ -363,8 +363,8 @@ Node* Lowering::assignment_from_pieces(const Pieces& pieces) {
 }
 
 Node* Lowering::assignment(const Child& c) {
-  std::vector<Child> kids = children(c.node);
-  for (const Child& kid : kids) {
+  std::vector<Child> cst = children(c.node);
+  for (const Child& kid : cst) {
     if (kid.field == fields().value && kid.type == "array") {
       Pieces head;
       collect_pieces(c.node, c.begin, kid.begin, head);
@@ -381,7 +381,7 @@ Node* Lowering::assignment(const Child& c) {
 }
 
 Node* Lowering::array_literal(const Child& c) {
-  std::vector<Child> kids = children(c.node);
+  std::vector<Child> cst = children(c.node);
   Node* array = make(NodeKind::ArrayLiteral, c.begin, c.end);
   std::vector<Child> group;
   auto element = [&](const Pieces& pieces) -> Node* {
@@ -407,9 +407,9 @@ Node* Lowering::array_literal(const Child& c) {
     if (!pieces.empty()) array->kids.push_back(element(pieces));
     group.clear();
   };
-  for (size_t i = 0; i < kids.size(); ++i) {
-    const Child& kid = kids[i];
-    bool paren = !kid.named && (kid.type == "(" || kid.type == ")") && (i == 0 || i + 1 == kids.size());
+  for (size_t i = 0; i < cst.size(); ++i) {
+    const Child& kid = cst[i];
+    bool paren = !kid.named && (kid.type == "(" || kid.type == ")") && (i == 0 || i + 1 == cst.size());
     if (paren || kid.type == "comment" || (ts_node_is_missing(kid.node) && kid.begin == kid.end)) {
       flush();
       continue;
@@ -447,11 +447,11 @@ Node* Lowering::substitution(NodeKind kind, const Child& c, uint32_t prefix) {
     return error_node(c);
   }
   Node* sub = make(kind, begin, c.end);
-  std::vector<Child> kids = children(c.node);
-  size_t from = !kids.empty() && !kids.front().named ? 1 : 0;
-  size_t to = kids.size();
-  if (to > from && !kids[to - 1].named && (kids[to - 1].type == ")" || kids[to - 1].type == "`")) --to;
-  sub->kids.push_back(list(kids, from, to, begin + prefix));
+  std::vector<Child> cst = children(c.node);
+  size_t from = !cst.empty() && !cst.front().named ? 1 : 0;
+  size_t to = cst.size();
+  if (to > from && !cst[to - 1].named && (cst[to - 1].type == ")" || cst[to - 1].type == "`")) --to;
+  sub->kids.push_back(list(cst, from, to, begin + prefix));
   return sub;
 }
 

@@ -8,6 +8,9 @@
 // the span is handed to the exact parser's sub-parsers (analyzer/exact_parser.h),
 // so that the result is what the exact parser builds from the same text. Words
 // tree-sitter splits into odd tokens are re-read between the expansions it found.
+//
+// `cst` names the children of a tree-sitter node (Child); `kids` is only ever
+// the AST's, built here and read back through the typed views (ast_views.h).
 #pragma once
 
 #include <cstdint>
@@ -58,7 +61,7 @@ class Lowering {
 
   // ---- statements (lower_statements.cpp) ----
   Node* statement(const Child& c);
-  Node* list(const std::vector<Child>& kids, size_t from, size_t to, uint32_t empty_at);
+  Node* list(const std::vector<Child>& cst, size_t from, size_t to, uint32_t empty_at);
   void split_at_newlines(Node* stmt, std::vector<Node*>& out);
   void split_posix_background_redirect(Node* stmt, std::vector<Node*>& out);
   bool newline_between(const Node* a, const Node* b) const;  // only blanks and a newline
