@@ -98,8 +98,9 @@ bool ExitStatusUse::in_tested_context(const Node* node) const {
 }
 
 bool ExitStatusUse::next_uses_status(const Node* list, const Node* statement) const {
-  auto it = std::find(list->kids.begin(), list->kids.end(), statement);
-  if (it == list->kids.end() || it + 1 == list->kids.end()) return false;
+  NodeSpan statements = statements_of(list);
+  auto it = std::find(statements.begin(), statements.end(), statement);
+  if (it == statements.end() || it + 1 == statements.end()) return false;
   bool uses = false;
   visit(*(it + 1), [&](const Node* node) {
     if (node->is(NodeKind::ParamExp) && node->text == "?") uses = true;
