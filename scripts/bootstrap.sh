@@ -12,7 +12,8 @@ packages=(
   neovim hyperfine shellcheck
   bubblewrap
   clang libclang-rt-14-dev
-  dpkg-dev man-db pre-commit python3-yaml shfmt emacs-nox elpa-eglot
+  # file: CPack's DEB generator runs it to find the ELF files for dpkg-shlibdeps.
+  dpkg-dev file man-db pre-commit python3-yaml shfmt emacs-nox elpa-eglot
 )
 
 missing=()
