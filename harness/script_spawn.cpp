@@ -126,8 +126,14 @@ void spawn_under_bubblewrap(const ShellLaunch& launch, int out_fd, int err_fd, S
   int info[2];
   if (::pipe2(info, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
   UniqueFd info_read(info[0]), info_write(info[1]);
-  std::vector<std::string> command = bubblewrap_command({launch.sandbox.bwrap, launch.sandbox.prlimit, launch.run_dir,
-                                                         launch.cwd, launch.argv, launch.limits, info_write.get()});
+  if (!launch.sandbox.setpriv.empty()) {
+    if (std::string error = hand_run_dir_to_sandbox_user(launch.run_dir); !error.empty()) {
+      throw SandboxSetupError("cannot set up the sandbox (bubblewrap): " + error);
+    }
+  }
+  std::vector<std::string> command =
+      bubblewrap_command({launch.sandbox.bwrap, launch.sandbox.prlimit, launch.run_dir, launch.cwd, launch.argv,
+                          launch.limits, info_write.get(), launch.sandbox.setpriv});
   ChildSetup setup{pointers_to(command), pointers_to(launch.env), nullptr, launch.stdin_path.c_str(),
                    out_fd,               err_fd,                  nullptr, true, info_write.get()};
   // fork() without glibc's atfork handlers, as the counting reaper does.

@@ -64,17 +64,21 @@ std::string why_namespaces_fail() {
 }
 
 // Whether bwrap on PATH runs `true` in a sandbox like the real ones, under
-// prlimit; sets probe.bwrap and probe.prlimit when it does.
+// prlimit (and setpriv, under root); sets probe.bwrap, probe.prlimit and
+// probe.setpriv when it does.
 void probe_bwrap(SandboxProbe& probe) {
   const char* path = std::getenv("PATH");
   interp::ProcessLauncher launcher;
   std::string bwrap = launcher.resolve("bwrap", path != nullptr ? path : "");
   std::string prlimit = launcher.resolve("prlimit", path != nullptr ? path : "");
   std::string truth = launcher.resolve("true", path != nullptr ? path : "");
+  bool root = ::geteuid() == 0;
+  std::string setpriv = root ? launcher.resolve("setpriv", path != nullptr ? path : "") : "";
   ProbeDir dir;
-  if (bwrap.empty() || prlimit.empty() || truth.empty() || dir.path().empty()) return;
+  if (bwrap.empty() || prlimit.empty() || truth.empty() || (root && setpriv.empty()) || dir.path().empty()) return;
+  if (root && !hand_run_dir_to_sandbox_user(dir.path()).empty()) return;
   std::vector<std::string> argv = bubblewrap_command(
-      {bwrap, prlimit, dir.path(), dir.path(), {truth}, limits_for(std::chrono::seconds(10))});
+      {bwrap, prlimit, dir.path(), dir.path(), {truth}, limits_for(std::chrono::seconds(10)), -1, setpriv});
   std::vector<char*> pointers;
   for (std::string& arg : argv) pointers.push_back(arg.data());
   pointers.push_back(nullptr);
@@ -92,6 +96,7 @@ void probe_bwrap(SandboxProbe& probe) {
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return;
   probe.bwrap = bwrap;
   probe.prlimit = prlimit;
+  probe.setpriv = setpriv;
 }
 
 }  // namespace
@@ -134,15 +139,17 @@ SandboxChoice choose_sandbox(std::string_view requested, const SandboxProbe& pro
       choice.kind = SandboxKind::Bubblewrap;
       choice.bwrap = probe.bwrap;
       choice.prlimit = probe.prlimit;
+      choice.setpriv = probe.setpriv;
       return choice;
     }
     choice.error = automatic ? fmt::format("cannot sandbox the scripts: {}, and bubblewrap (bwrap) is not installed "
-                                           "or does not work (it needs prlimit, from util-linux, as well); install "
+                                           "or does not work (it needs prlimit, and setpriv under root, from "
+                                           "util-linux as well); install "
                                            "it (Debian: apt-get install bubblewrap), or pass --no-sandbox to run "
                                            "them with your full rights",
                                            probe.namespaces_refused)
                              : "cannot sandbox the scripts with bubblewrap: bwrap is not installed or does not work "
-                               "(or prlimit, from util-linux, is missing)";
+                               "(or prlimit, or setpriv under root, from util-linux, is missing)";
     return choice;
   }
   choice.error = fmt::format("unknown sandbox '{}' (expected auto, namespaces, bubblewrap or none)", requested);

@@ -20,6 +20,7 @@ struct SandboxChoice {
   SandboxKind kind = SandboxKind::None;
   std::string bwrap;    // the bwrap program, for Bubblewrap
   std::string prlimit;  // util-linux's prlimit, which sets the limits inside bubblewrap's sandbox
+  std::string setpriv;  // util-linux's setpriv, under root only: the script leaves root inside bubblewrap's sandbox
   std::string error;  // why no sandbox can be had; kind is meaningless then
 };
 
@@ -28,6 +29,7 @@ struct SandboxProbe {
   std::string namespaces_refused;  // why the namespaces cannot be made; empty when they can
   std::string bwrap;               // a bwrap that ran a trivial command; empty when none
   std::string prlimit;             // the prlimit it ran that command with
+  std::string setpriv;             // and the setpriv, under root
 };
 const SandboxProbe& probe_sandboxes();
 

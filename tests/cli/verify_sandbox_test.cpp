@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -142,6 +143,29 @@ TEST_CASE("sandbox: a fork bomb is bounded and ended at the timeout, leaving no 
     CHECK(check_of(r)["verdict"] == "could not run");
     CHECK(contains(check_of(r)["note"], "timed out after 3 s"));
     CHECK(processes_with("86397") == 0);
+  }
+}
+
+// The kernel exempts root from RLIMIT_NPROC, and CI runs as root: the limit
+// holds only because the script is not root outside. A bounded loop, so that
+// a limit that does not hold costs the machine no more than this many.
+TEST_CASE("sandbox: a script starts no more processes than the limit, even as root", "[sandbox]") {
+  constexpr uint64_t kTries = forklift::harness::kSandboxProcesses + 150;
+  Hostile script("i=0\nwhile [ $i -lt " + std::to_string(kTries) + " ]; do sleep 86396 & i=$((i+1)); echo $i; done\n",
+                 "echo never\n");
+  for (const std::string& kind : sandboxes()) {
+    INFO(kind << " as uid " << geteuid());
+    RunResult r = verify(script, {"--sandbox", kind, "--shell", "dash", "--timeout", "20"});
+    nlohmann::json dash = check_of(r, 1);
+    REQUIRE(dash["shell"] == "dash");
+    REQUIRE(dash["verdict"] == "different");
+    std::string out = dash["differences"][0]["original"];
+    uint64_t started = static_cast<uint64_t>(std::count(out.begin(), out.end(), '\n'));
+    // dash stops at the first fork refused; the shell counts too.
+    CHECK(started < forklift::harness::kSandboxProcesses);
+    CHECK(started > forklift::harness::kSandboxProcesses / 2);
+    CHECK(contains(dash["differences"][1]["original"], "Cannot fork"));
+    CHECK(processes_with("86396") == 0);
   }
 }
 
