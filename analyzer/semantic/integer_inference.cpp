@@ -197,7 +197,10 @@ bool IntegerInference::candidate(std::string_view name, const Node* at) const {
 
 bool IntegerInference::definition_integer(const Variable& variable, const Definition& definition) const {
   const VariableAttributes& attributes = variable.attributes;
-  if (attributes.floating || attributes.indexed_array || attributes.associative_array) return false;
+  // ksh pads `typeset -Z`/`-R` values with zeros or blanks: `5` reads back as `005`.
+  if (attributes.floating || attributes.indexed_array || attributes.associative_array || attributes.justified) {
+    return false;
+  }
   if (definition.kind == DefinitionKind::Unset || definition.kind == DefinitionKind::Element) return false;
   // An integer variable evaluates whatever it is assigned as arithmetic.
   if (attributes.integer) return attributes.integer_base == 10;

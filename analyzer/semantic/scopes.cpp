@@ -70,6 +70,7 @@ VariableAttributes declaration_attributes(std::string_view command, const std::v
         case 'F': case 'E': attributes.floating = true; break;
         case 'u': attributes.upper = true; break;
         case 'l': attributes.lower = true; break;
+        case 'L': case 'R': case 'Z': attributes.justified = true; break;
         case 'a': attributes.indexed_array = true; break;
         case 'A': attributes.associative_array = true; break;
         case 'x': attributes.exported = true; break;
@@ -251,6 +252,7 @@ void ScopeIndex::collect_declaration(const Node* declaration) {
     a.floating |= gained.floating;
     a.upper |= gained.upper;
     a.lower |= gained.lower;
+    a.justified |= gained.justified;
     a.indexed_array |= gained.indexed_array;
     a.associative_array |= gained.associative_array;
     a.exported |= gained.exported;

@@ -42,6 +42,7 @@ struct VariableAttributes {
   bool floating = false; // float, typeset -F/-E
   bool upper = false;    // typeset -u
   bool lower = false;    // typeset -l
+  bool justified = false; // ksh typeset -L, -R, -Z: values are padded or cut
   bool indexed_array = false;
   bool associative_array = false;
   bool exported = false;

@@ -1,6 +1,7 @@
 #include "analyzer/semantic/value_facts.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include <fmt/format.h>
 
@@ -166,7 +167,8 @@ ValueFacts concatenated_facts(const ValueFacts& a, const ValueFacts& b) {
 
 ValueFactIndex::ValueFactIndex(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
                                const IntegerInference& integers, Dialect dialect)
-    : source_(source), tree_(tree), scopes_(scopes), integers_(integers), dialect_(dialect) {
+    : source_(source), tree_(tree), scopes_(scopes), integers_(integers), dialect_(dialect),
+      reaching_(source, tree, scopes) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i) {
     if (source_[i] == '\n') line_starts_.push_back(i + 1);
@@ -188,46 +190,70 @@ ValueFactIndex::ValueFactIndex(std::string_view source, const TreeIndex& tree, c
   solve();
 }
 
-// Greatest fixed point: every variable starts with every fact, and loses
-// those one of its definitions does not give, until nothing changes. The
-// facts only shrink, so a few rounds reach it; past the limit nothing is kept.
+// Greatest fixed point: every definition starts with every fact, and loses
+// those its value does not give (reading the definitions that reach it),
+// until nothing changes. The facts only shrink, so a few rounds reach it;
+// past the limit nothing is kept. Definitions are visited in source order, so
+// a value built from earlier ones is known in one round.
 void ValueFactIndex::solve() {
+  const std::vector<ReachingDefinitions::DefinitionRef>& definitions = reaching_.definitions();
   ValueFacts top;
   top.bits = 0xffff & ~bit(ValueFact::CanonicalInteger);
-  top.origin.clear();
-  for (const Variable& variable : scopes_.variables()) {
-    if (!variable.definitions.empty()) facts_[&variable] = top;
-  }
+  definition_facts_.assign(definitions.size(), top);
+  std::vector<uint32_t> order(definitions.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return tree_.order(definitions[a].definition->node) < tree_.order(definitions[b].definition->node);
+  });
   solving_ = true;
   constexpr int kMaxRounds = 8;
   bool changed = true;
   for (int round = 0; changed && round < kMaxRounds; ++round) {
     changed = false;
-    for (const Variable& variable : scopes_.variables()) {
-      if (variable.definitions.empty()) continue;
-      std::optional<ValueFacts> all;
-      for (const Definition& definition : variable.definitions) {
-        ValueFacts one = definition_facts(variable, definition);
-        all = all ? common_facts(*all, one) : one;
-      }
-      ValueFacts& known = facts_[&variable];
-      if (all->bits != known.bits || all->prefix != known.prefix || all->suffix != known.suffix) {
-        known = *all;
+    for (uint32_t id : order) {
+      ValueFacts one = definition_facts(*definitions[id].variable, *definitions[id].definition);
+      ValueFacts& known = definition_facts_[id];
+      if (one.bits != known.bits || one.prefix != known.prefix || one.suffix != known.suffix || one.exact != known.exact) {
+        known = std::move(one);
         changed = true;
       }
     }
   }
-  if (changed) facts_.clear();
+  if (changed) definition_facts_.assign(definitions.size(), ValueFacts{});
   solving_ = false;
   for (const Variable& variable : scopes_.variables()) {
-    auto it = facts_.find(&variable);
-    if (it == facts_.end()) continue;
-    it->second.origin = describe_definitions(variable);
+    if (variable.definitions.empty()) continue;
+    ValueFacts facts = all_definitions_facts(variable);
+    facts.origin = describe_definitions(variable);
+    facts_[&variable] = std::move(facts);
   }
+}
+
+ValueFacts ValueFactIndex::all_definitions_facts(const Variable& variable) const {
+  uint32_t first = reaching_.first_definition(variable);
+  std::optional<ValueFacts> all;
+  for (uint32_t id = first; id < first + variable.definitions.size(); ++id) {
+    all = all ? common_facts(*all, definition_facts_[id]) : definition_facts_[id];
+  }
+  return all.value_or(ValueFacts{});
 }
 
 void ValueFactIndex::index_commands() {
   visit(tree_.root(), [&](const Node* node) {
+    if (node->is(NodeKind::Declaration)) {
+      // `typeset -n ref=x`: assigning `ref` assigns `x`.
+      std::string_view command = node->text;
+      if (command == "nameref") has_nameref_ = true;
+      if (command == "typeset" || command == "declare" || command == "local") {
+        for (const Node* word : command_words(node)) {
+          std::optional<std::string> option = static_word_value(source_, word);
+          if (option && option->size() > 1 && (*option)[0] == '-' && option->find('n') != std::string::npos) {
+            has_nameref_ = true;
+          }
+        }
+      }
+      return true;
+    }
     if (!node->is(NodeKind::SimpleCommand)) return true;
     std::optional<std::string> name = command_name(source_, node);
     if (!name) return true;
@@ -246,16 +272,71 @@ std::string ValueFactIndex::describe_definitions(const Variable& variable) const
   if (variable.definitions.size() != 1) {
     return fmt::format("from the {} places `${}` is set", variable.definitions.size(), variable.name);
   }
-  const Definition& definition = variable.definitions[0];
+  return describe_definition(variable, variable.definitions[0]);
+}
+
+std::string ValueFactIndex::describe_definition(const Variable& variable, const Definition& definition) const {
   int line = line_of(definition.node);
   switch (definition.kind) {
     case DefinitionKind::ForItem: return fmt::format("`${}` comes from the `for` loop on line {}", variable.name, line);
     case DefinitionKind::Input: return fmt::format("`${}` is read on line {}", variable.name, line);
-    default: return fmt::format("`${}` is set once, on line {}", variable.name, line);
+    default:
+      if (variable.definitions.size() == 1) return fmt::format("`${}` is set once, on line {}", variable.name, line);
+      return fmt::format("`${}` is set on line {}", variable.name, line);
   }
 }
 
+ValueFacts ValueFactIndex::reaching_facts(std::string_view name, const ReachingSet& reaching) const {
+  ValueFacts facts;
+  // Code the model cannot see explains more than "may be unset" does.
+  if (reaching.opaque) {
+    facts.origin = "the script runs `eval` or `.` before it, which may assign any variable";
+    return facts;
+  }
+  if (reaching.outside || reaching.definitions.empty()) {
+    facts.origin = fmt::format("`${}` may be unset or come from outside the script here", name);
+    return facts;
+  }
+  const std::vector<ReachingDefinitions::DefinitionRef>& definitions = reaching_.definitions();
+  std::optional<ValueFacts> all;
+  for (uint32_t id : reaching.definitions) {
+    all = all ? common_facts(*all, definition_facts_[id]) : definition_facts_[id];
+  }
+  facts = std::move(*all);
+  if (solving_) return facts;
+  const Variable& variable = *definitions[reaching.definitions[0]].variable;
+  if (reaching.definitions.size() == 1) {
+    facts.origin = describe_definition(variable, *definitions[reaching.definitions[0]].definition);
+  } else if (reaching.definitions.size() == variable.definitions.size()) {
+    facts.origin = describe_definitions(variable);
+  } else {
+    std::vector<int> lines;
+    for (uint32_t id : reaching.definitions) lines.push_back(line_of(definitions[id].definition->node));
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    std::string list;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      if (i > 0) list += i + 1 == lines.size() ? " and " : ", ";
+      list += std::to_string(lines[i]);
+    }
+    facts.origin = fmt::format("`${}` is set on line{} {} before this use", name, lines.size() == 1 ? "" : "s", list);
+  }
+  return facts;
+}
+
 ValueFacts ValueFactIndex::definition_facts(const Variable& variable, const Definition& definition) const {
+  // ksh pads or cuts what `typeset -L`, `-R`, `-Z` variables are assigned.
+  if (variable.attributes.justified) return {};
+  ValueFacts facts = assigned_facts(variable, definition);
+  if (variable.attributes.upper || variable.attributes.lower) {
+    facts.prefix.clear();
+    facts.suffix.clear();
+    facts.exact = false;
+  }
+  return facts;
+}
+
+ValueFacts ValueFactIndex::assigned_facts(const Variable& variable, const Definition& definition) const {
   const VariableAttributes& attributes = variable.attributes;
   if (attributes.indexed_array || attributes.associative_array || attributes.floating) return {};
   if (attributes.integer) return number_facts(attributes.integer_base == 10, false);
@@ -265,6 +346,8 @@ ValueFacts ValueFactIndex::definition_facts(const Variable& variable, const Defi
     case DefinitionKind::Arithmetic:
       return number_facts(dialect_ != Dialect::Ksh, false);
     case DefinitionKind::ForItem:
+      // `select` sets the variable to nothing when the answer is no item's number.
+      if (definition.value->is(NodeKind::Select)) return common_facts(for_item_facts(definition.value), literal_facts(""));
       return for_item_facts(definition.value);
     case DefinitionKind::Unset:
       return literal_facts("");
@@ -379,12 +462,35 @@ ValueFacts ValueFactIndex::parameter_facts(const Node* param) const {
 
 ValueFacts ValueFactIndex::variable_facts(std::string_view name, const Node* at) const {
   const Variable* variable = scopes_.lookup(name, at);
-  if (variable == nullptr) return {};
+  if (variable == nullptr || variable->definitions.empty()) return {};
+  if (solving_) return all_definitions_facts(*variable);
   auto it = facts_.find(variable);
   return it == facts_.end() ? ValueFacts{} : it->second;
 }
 
 ValueFacts ValueFactIndex::facts_at(std::string_view name, const Node* use) const {
+  if (has_nameref_ && is_identifier(name)) {
+    ValueFacts facts;
+    facts.origin = "the script declares a nameref, through which any variable may be assigned";
+    return facts;
+  }
+  if (const Variable* variable = scopes_.lookup(name, use); variable != nullptr && variable->attributes.justified) {
+    ValueFacts facts;
+    facts.origin = fmt::format("`${}` is declared with `typeset -L`, `-R` or `-Z`, which pad or cut its value", name);
+    return facts;
+  }
+  const ReachingSet* reaching =
+      use != nullptr && use->is(NodeKind::ParamExp) && use->text == name ? reaching_.at(use) : nullptr;
+  if (reaching == nullptr) return everywhere_facts(name, use);
+  ValueFacts facts = reaching_facts(name, *reaching);
+  if (solving_) return facts;
+  if (integers_.certainly_integer(name, use)) facts.bits |= bit(ValueFact::CanonicalInteger);
+  return refined_by_guards(name, use, std::move(facts));
+}
+
+// A use inside a function body: what every definition of the variable gives,
+// when one precedes every call of the function.
+ValueFacts ValueFactIndex::everywhere_facts(std::string_view name, const Node* use) const {
   ValueFacts facts;
   bool defined = is_identifier(name) && defined_on_every_path(name, use);
   if (defined && scopes_.has_opaque_code()) {

@@ -7,8 +7,10 @@
 //     message += facts.proof(ValueFact::NoTrailingSlash);           // names what made it safe
 //
 // Where the facts come from:
-//  * every definition of the variable (greatest fixed point over variables
-//    assigned from one another, as integer inference does): literals,
+//  * the definitions that can reach the use along the control flow
+//    (value_reaching.h; a use inside a function body takes every definition
+//    of the variable), each with the facts of what it assigns (greatest fixed
+//    point over definitions that read one another): literals,
 //    arithmetic, `${#v}`, `read` (one line: no newline), `for` over literal
 //    words, over split words (no newline, never empty) or over a glob
 //    (`for f in /src/*.c`: starts with `/src/`, ends in `.c`, no trailing
@@ -16,6 +18,8 @@
 //    (`f=/var/log/$n.log`), `unset` (empty);
 //  * a definition must precede the use on every path, or the value may be
 //    unset or come from the environment, where nothing is known;
+//  * `typeset -u`/`-l` keep what case cannot change, ksh's `-L`/`-R`/`-Z`
+//    nothing, a nameref anywhere in the script nothing;
 //  * guards refine the facts of a use after them or inside them: the arm of
 //    a `case` on the variable, the branch of an `if` or `&&` on a test of it,
 //    and a guard that leaves otherwise (`case $x in *[!0-9]*) exit;; esac`,
@@ -39,6 +43,7 @@
 #include "analyzer/semantic/integer_inference.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
+#include "analyzer/semantic/value_reaching.h"
 
 namespace forklift {
 
@@ -105,7 +110,12 @@ class ValueFactIndex {
   void index_commands();
   void solve();
   ValueFacts definition_facts(const Variable& variable, const Definition& definition) const;
+  ValueFacts assigned_facts(const Variable& variable, const Definition& definition) const;
+  ValueFacts all_definitions_facts(const Variable& variable) const;
+  ValueFacts reaching_facts(std::string_view name, const ReachingSet& reaching) const;
+  ValueFacts everywhere_facts(std::string_view name, const Node* use) const;
   std::string describe_definitions(const Variable& variable) const;
+  std::string describe_definition(const Variable& variable, const Definition& definition) const;
   ValueFacts for_item_facts(const Node* loop) const;
   ValueFacts part_facts(const Node* part, const Node* word) const;
   ValueFacts parameter_facts(const Node* param) const;
@@ -124,11 +134,14 @@ class ValueFactIndex {
   const ScopeIndex& scopes_;
   const IntegerInference& integers_;
   Dialect dialect_;
-  absl::flat_hash_map<const Variable*, ValueFacts> facts_;
+  ReachingDefinitions reaching_;
+  std::vector<ValueFacts> definition_facts_;  // by ReachingDefinitions id
+  absl::flat_hash_map<const Variable*, ValueFacts> facts_;  // every definition's, for uses in functions
   std::vector<uint32_t> line_starts_;  // offsets where lines begin
   std::vector<const Node*> opaque_commands_;  // `eval`, `.`, `source`: they may assign anything
   std::vector<uint32_t> opaque_orders_;       // their TreeIndex::order, ascending
   bool traps_mention_functions_ = false;  // a `trap` runs code the calls above do not show
+  bool has_nameref_ = false;              // an assignment may change another variable
   bool solving_ = false;
 };
 

@@ -193,6 +193,11 @@ bool ValueFactIndex::assigned_between(std::string_view name, const Node* guard, 
   if (scopes_.has_opaque_code() && runs_between(tree_, opaque_orders_, guard, use)) return true;
   const Variable* variable = scopes_.lookup(name, use);
   if (variable == nullptr) return false;
+  // A function that assigns it runs where it is called, not where it is written.
+  std::vector<uint32_t> call_orders;
+  for (const Node* call : reaching_.assigning_calls(*variable)) call_orders.push_back(tree_.order(call));
+  std::sort(call_orders.begin(), call_orders.end());
+  if (runs_between(tree_, call_orders, guard, use)) return true;
   for (const Definition& definition : variable->definitions) {
     uint32_t at = tree_.order(definition.node);
     if (tree_.contains(guard, definition.node)) continue;

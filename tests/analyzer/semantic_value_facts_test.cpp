@@ -154,3 +154,157 @@ TEST_CASE("a function called before the variable is set does not see it") {
 
 }  // namespace
 }  // namespace forklift::testing
+
+namespace forklift::testing {
+namespace {
+
+// Facts the safe fixes need of a path: one line, no leading `-`.
+bool known_path(const ValueFacts& facts) {
+  return facts.has_all({ValueFact::NoNewline, ValueFact::NoLeadingDash, ValueFact::HasSlash});
+}
+
+TEST_CASE("reaching definitions: only the definitions that reach a use count") {
+  ModelFixture f("x=$1\necho \"$x\"\nx=/a/b\necho \"$x\"\nfor p in /c/*; do echo \"$p\"; done\np=$2\necho \"$p\"\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x")));
+  CHECK(known_path(facts_of(f, "$x", 1)));
+  CHECK(facts_of(f, "$x", 1).proof(ValueFact::HasSlash, "x").find("set on line 3") != std::string::npos);
+  // The loop variable reused later does not spoil the loop (a file name may hold a newline, though).
+  CHECK(facts_of(f, "$p").has_all({ValueFact::NoLeadingDash, ValueFact::HasSlash}));
+  CHECK(facts_of(f, "$p", 1).bits == 0);
+}
+
+TEST_CASE("reaching definitions: a literal replaced by `read` before the use") {
+  ModelFixture f("x=/safe\nread -r x\necho \"$x\"\n");
+  ValueFacts facts = facts_of(f, "$x");
+  CHECK(facts.has(ValueFact::NoNewline));
+  CHECK_FALSE(facts.has(ValueFact::NoLeadingDash));
+  CHECK(facts.missing(ValueFact::NoLeadingDash, "x").find("read on line 2") != std::string::npos);
+}
+
+TEST_CASE("reaching definitions: if branches are joined") {
+  ModelFixture one("if test -d /x; then d=/x; fi\necho \"$d\"\n");
+  CHECK(facts_of(one, "$d").bits == 0);
+  CHECK(facts_of(one, "$d").missing(ValueFact::NoNewline, "d").find("may be unset") != std::string::npos);
+  ModelFixture both("if test -d /x; then d=/x; elif true; then d=/y/z; else d=/w; fi\necho \"$d\"\n");
+  CHECK(known_path(facts_of(both, "$d")));
+  CHECK(facts_of(both, "$d").prefix == "/");
+  ModelFixture spoiled("d=/x\nif test -n \"$1\"; then d=$1; fi\necho \"$d\"\n");
+  CHECK_FALSE(known_path(facts_of(spoiled, "$d")));
+}
+
+TEST_CASE("reaching definitions: case arms, with and without a catch-all") {
+  ModelFixture all("case $1 in a) d=/a ;; b) d=/b ;; *) d=/c ;; esac\necho \"$d\"\n");
+  CHECK(known_path(facts_of(all, "$d")));
+  ModelFixture some("case $1 in a) d=/a ;; b) d=/b ;; esac\necho \"$d\"\n");
+  CHECK(facts_of(some, "$d").bits == 0);
+  ModelFixture falls("case $1 in a) d=/a ;& b) echo \"$d\" ;; esac\n");
+  CHECK(facts_of(falls, "$d").bits == 0);  // `b` is also entered without `a`
+}
+
+TEST_CASE("reaching definitions: an assignment later in the loop reaches the top of the next pass") {
+  ModelFixture f("x=/a\nwhile test -n \"$2\"; do echo \"$x\"; x=$2; shift; done\necho \"$x\"\n"
+                 "y=/b\nfor i in 1 2; do echo \"$y\"; y=/c; done\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x")));
+  CHECK_FALSE(known_path(facts_of(f, "$x", 1)));
+  CHECK(known_path(facts_of(f, "$y")));
+}
+
+TEST_CASE("reaching definitions: break and continue carry their state out of the body") {
+  ModelFixture f("x=/a\nwhile :; do x=$1; if test -n \"$2\"; then break; fi; x=/b; done\necho \"$x\"\n"
+                 "y=/a\nfor i in 1 2; do y=$1; test -n \"$2\" && continue; y=/b; done\necho \"$y\"\n"
+                 "z=/a\nwhile :; do z=/b; break; done\necho \"$z\"\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x")));
+  CHECK_FALSE(known_path(facts_of(f, "$y")));
+  CHECK(known_path(facts_of(f, "$z")));
+}
+
+TEST_CASE("reaching definitions: a function that assigns the variable, called before the use") {
+  ModelFixture f("set_x() { x=$1; }\nquiet() { echo hi; }\nx=/a\nquiet\necho \"$x\"\nset_x \"$2\"\necho \"$x\"\n"
+                 "outer() { set_x \"$3\"; }\nx=/b\nouter\necho \"$x\"\n");
+  CHECK(known_path(facts_of(f, "$x", 0)));
+  CHECK_FALSE(known_path(facts_of(f, "$x", 1)));
+  CHECK_FALSE(known_path(facts_of(f, "$x", 2)));  // through the function it calls
+}
+
+TEST_CASE("reaching definitions: a command named by a variable may be a function") {
+  ModelFixture f("set_x() { x=$1; }\nx=/a\nrun=set_x\n$run \"$2\"\necho \"$x\"\nx=/b\ntool=ls\n$tool\necho \"$x\"\n"
+                 "x=/c\n\"$dir/bin/tool\"\necho \"$x\"\nx=/d\n$unknown\necho \"$x\"\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x", 0)));
+  CHECK(known_path(facts_of(f, "$x", 1)));
+  CHECK(known_path(facts_of(f, "$x", 2)));  // a name with a `/` is never a function
+  CHECK_FALSE(known_path(facts_of(f, "$x", 3)));
+}
+
+TEST_CASE("reaching definitions: eval and source make everything unknown until the next assignment") {
+  ModelFixture f("x=/a\neval \"$1\"\necho \"$x\"\nx=/b\n. ./lib.sh\necho \"$x\"\nx=/c\necho \"$x\"\n"
+                 "y=/d\ncmd=eval\n$cmd \"$2\"\necho \"$y\"\n");
+  CHECK(facts_of(f, "$x", 0).bits == 0);
+  CHECK(facts_of(f, "$x", 0).missing(ValueFact::NoNewline, "x").find("eval") != std::string::npos);
+  CHECK(facts_of(f, "$x", 1).bits == 0);
+  CHECK(known_path(facts_of(f, "$x", 2)));
+  CHECK(facts_of(f, "$y").bits == 0);
+}
+
+TEST_CASE("reaching definitions: declarations assign, prefix assignments may persist") {
+  ModelFixture f("x=$1\nexport x=/a\necho \"$x\"\nreadonly y=/b\necho \"$y\"\ntypeset z=/c\necho \"$z\"\n"
+                 "w=/d\nw=$1 true\necho \"$w\"\n");
+  CHECK(known_path(facts_of(f, "$x")));
+  CHECK(known_path(facts_of(f, "$y")));
+  CHECK(known_path(facts_of(f, "$z")));
+  CHECK_FALSE(known_path(facts_of(f, "$w")));  // a special builtin or a function keeps `w=$1`
+}
+
+TEST_CASE("reaching definitions: subshells, substitutions and pipelines") {
+  ModelFixture f("x=/a\n(x=$1)\necho \"$x\"\ny=$(x=$2; echo)\necho \"$x\"\necho | x=$3\necho \"$x\"\n");
+  CHECK(known_path(facts_of(f, "$x", 0)));
+  CHECK(known_path(facts_of(f, "$x", 1)));
+  CHECK_FALSE(known_path(facts_of(f, "$x", 2)));  // ksh runs the last stage in this shell
+}
+
+TEST_CASE("reaching definitions: read gives one line, `read -r a b` two, in a while loop too") {
+  ModelFixture f("read -r a b < /etc/f\necho \"$a\" \"$b\"\nwhile IFS= read -r line; do echo \"$line\"; done < /etc/g\n"
+                 "line=$1\necho \"$line\"\n");
+  CHECK(facts_of(f, "$a").has(ValueFact::NoNewline) == false);  // the redirection may fail: `a` is unset then
+  CHECK(facts_of(f, "$line").has(ValueFact::NoNewline));
+  CHECK_FALSE(facts_of(f, "$line", 1).has(ValueFact::NoNewline));
+  ModelFixture plain("a=x\nb=y\nread -r a b\necho \"$a\" \"$b\"\n");
+  CHECK(facts_of(plain, "$a").has(ValueFact::NoNewline));
+  CHECK(facts_of(plain, "$b").has(ValueFact::NoNewline));
+  CHECK_FALSE(facts_of(plain, "$b").has(ValueFact::NonEmpty));
+}
+
+TEST_CASE("reaching definitions: a default assignment may not happen") {
+  ModelFixture f("x=$1\n: ${x:=/a}\necho \"$x\"\ny=/b\n: ${y:=/c}\necho \"$y\"\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x")));
+  CHECK(known_path(facts_of(f, "$y")));
+}
+
+TEST_CASE("reaching definitions: a guard is void when a function assigning the variable runs after it") {
+  ModelFixture f("set_n() { n=$1; }\nn=$2\ncase $n in *[!0-9]*|'') exit 1 ;; esac\nset_n \"$3\"\necho \"$n\"\n");
+  CHECK_FALSE(facts_of(f, "$n", 1).has(ValueFact::Digits));
+}
+
+TEST_CASE("reaching definitions: namerefs, case conversion and justified ksh variables") {
+  ModelFixture ref("x=/a\ntypeset -n r=x\nr=$1\necho \"$x\"\n");
+  CHECK(facts_of(ref, "$x").bits == 0);
+  ModelFixture upper("typeset -u u\nu=/abc\necho \"$u\"\n");
+  CHECK(known_path(facts_of(upper, "$u")));
+  CHECK(facts_of(upper, "$u").prefix.empty());
+  ModelFixture zero("typeset -Z3 z\nz=5\necho \"$z\"\n", Dialect::Ksh);
+  CHECK(facts_of(zero, "$z").bits == 0);
+}
+
+TEST_CASE("reaching definitions: a function that breaks out of its caller's loop") {
+  ModelFixture f("stop() { break; }\nx=/a\nwhile :; do x=$1; stop; x=/b; done\necho \"$x\"\n");
+  CHECK_FALSE(known_path(facts_of(f, "$x")));
+}
+
+TEST_CASE("reaching definitions: uses inside functions take every definition") {
+  ModelFixture f("show() { echo \"$d\"; }\nd=/a\nshow\nd=/b/c\nshow\n");
+  CHECK(known_path(facts_of(f, "$d")));
+  ModelFixture spoiled("show() { echo \"$d\"; }\nd=/a\nshow\nd=$1\n");
+  CHECK_FALSE(known_path(facts_of(spoiled, "$d")));
+}
+
+}  // namespace
+}  // namespace forklift::testing
