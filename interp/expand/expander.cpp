@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/lex/backslash.h"
 
 #include "interp/errors.h"
@@ -396,13 +397,12 @@ bool is_plain_literal_word(const Node* word) {
          text.find('{') == std::string_view::npos && !has_glob_syntax(text);
 }
 
-void Shell::expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv) {
+void Shell::expand_words(NodeSpan items, std::vector<std::string>& argv) {
   ArgvBuilder builder(argv, argv.size());
-  for (size_t i = first; i < words.size(); ++i) {
-    const Node* word = words[i];
+  for (const Node* word : items) {
     if (word->kind != NodeKind::Word) continue;
     if (is_plain_literal_word(word)) {
-      builder.add(literal_text(word->kids[0]->text));
+      builder.add(literal_text(sole_literal_part(word)->text));
       continue;
     }
     expand_general_word(word, builder);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/builtins/builtins.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
@@ -144,7 +145,7 @@ void Shell::assign_list(std::string_view name, const Node* literal, bool append)
       const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
       item.values.push_back(fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : ""));
     } else {
-      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, item.values);
+      expand_words(NodeSpan(&kid, 1), item.values);
     }
     items.push_back(std::move(item));
   }
@@ -434,7 +435,7 @@ int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
   for (const Node* kid : node->kids) {
     if (kid->kind == NodeKind::Word) {
       std::vector<std::string> fields;
-      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
+      expand_words(NodeSpan(&kid, 1), fields);
       if (first_word) {
         first_word = false;
         if (!fields.empty()) command = node->text;
@@ -446,7 +447,7 @@ int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
       items.push_back(DeclItem{std::string(), kid});
     }
   }
-  if (!apply_redirections(node->kids, 0)) {
+  if (!apply_redirections(DeclarationView(node).items())) {
     undo_redirections(mark);
     return last_status_ = 1;
   }
