@@ -73,7 +73,8 @@ bool has_literal_slash(const Node* word) {
   auto literal_slash = [](const Node* part) {
     return part->is(NodeKind::Literal) && part->text.find('/') != std::string_view::npos;
   };
-  return std::any_of(word->kids.begin(), word->kids.end(), [&](const Node* part) {
+  NodeSpan parts = WordView(word).parts();
+  return std::any_of(parts.begin(), parts.end(), [&](const Node* part) {
     if (part->is(NodeKind::SingleQuoted)) return part->text.find('/') != std::string_view::npos;
     if (part->is(NodeKind::DoubleQuoted)) {
       NodeSpan quoted = DoubleQuotedView(part).parts();
