@@ -2,13 +2,15 @@
 // and the one-line-per-subcommand top-level help.
 #include <catch2/catch.hpp>
 
-#include <nlohmann/json.hpp>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "rules/rule.h"
 #include "lsp/rule_docs_location.h"
+#include "lsp/uri.h"
 #include "tests/support/run_forklift.h"
 #include "tests/support/scratch_dir.h"
 
@@ -40,6 +42,16 @@ TEST_CASE("rule --all lists every rule with its fix safety and ShellCheck code",
   CHECK(fixes == std::set<std::string>{"none", "safe", "sometimes safe", "unsafe"});
   CHECK(list[0]["code"] == "FL101");
   CHECK(list[0]["shellcheck"] == "SC2003");
+}
+
+TEST_CASE("from its build folder, forklift links each rule to the checkout's page", "[cli][rule]") {
+  auto json = run_forklift({"rule", "--all", "--output-format", "json"});
+  REQUIRE(json.status == 0);
+  for (const auto& rule : nlohmann::json::parse(json.out)) {
+    std::string page = std::string(FORKLIFT_SOURCE_DIR) + "/docs/rules/" + rule["code"].get<std::string>() + ".md";
+    CHECK(std::filesystem::exists(page));
+    CHECK(rule["url"] == forklift::lsp::uri_from_path(page));
+  }
 }
 
 TEST_CASE("rule CODE prints the page lint --explain prints; unknown codes are usage errors", "[cli][rule]") {

@@ -59,7 +59,7 @@ TEST_CASE("a whole session: diagnostics, quick fix applied, hover, symbols, shut
   REQUIRE(expr != nullptr);
   CHECK((*expr)["source"] == "forklift");
   CHECK((*expr)["range"]["start"]["line"] == 6);
-  // From the build folder no rule page is installed, so there is no link (the packaging test checks the installed one).
+  // From the build folder the link is the checkout's page (the packaging test checks the installed one).
   std::string href = expr->contains("codeDescription") ? (*expr)["codeDescription"]["href"].get<std::string>() : "";
   CHECK(href == forklift::lsp::default_docs_url("FL101"));
   CHECK((*expr)["message"].get<std::string>().find("inside a loop") != std::string::npos);
