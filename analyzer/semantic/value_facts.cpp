@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/value_flow.h"
 #include "analyzer/semantic/value_patterns.h"
 #include "analyzer/semantic/words.h"
@@ -68,7 +69,7 @@ std::string common_suffix(std::string_view a, std::string_view b) {
 }
 
 const Node* unquoted(const Node* part) {
-  if (part->is(NodeKind::DoubleQuoted) && part->kids.size() == 1) return part->kids[0];
+  if (auto quoted = view_if<DoubleQuotedView>(part); quoted && quoted->parts().size() == 1) return quoted->parts()[0];
   return part;
 }
 
@@ -374,20 +375,19 @@ ValueFacts ValueFactIndex::assigned_facts(const Variable& variable, const Defini
 }
 
 ValueFacts ValueFactIndex::for_item_facts(const Node* loop) const {
-  if ((loop->flags & kForHasIn) == 0 || loop->kids.size() < 2) return {};
+  if ((loop->flags & kForHasIn) == 0 || for_items(loop).empty()) return {};
   std::optional<ValueFacts> all;
-  for (size_t i = 0; i + 1 < loop->kids.size(); ++i) {
-    const Node* word = loop->kids[i];
+  for (const Node* word : for_items(loop)) {
     ValueFacts item;
     if (std::optional<std::string> text = static_word_value(source_, word)) {
       item = literal_facts(*text);
     } else if ((word->flags & kWordHasGlob) != 0) {
       item = pattern_facts(source_, word, true).value_or(ValueFacts{});
-    } else if (word->kids.size() == 1 && word->kids[0]->is(NodeKind::ParamExp)) {
+    } else if (NodeSpan parts = WordView(word).parts(); parts.size() == 1 && parts[0]->is(NodeKind::ParamExp)) {
       // An unquoted parameter alone: with the default IFS its fields are split
       // at blanks and newlines, so none is empty or has a newline, as long as
       // no glob in the value expands to file names (which may hold newlines).
-      ValueFacts whole = parameter_facts(word->kids[0]);
+      ValueFacts whole = parameter_facts(parts[0]);
       if (whole.has(ValueFact::NoGlobChars) && !scopes_.may_assign_ifs(loop)) {
         item.bits = bit(ValueFact::NoNewline) | bit(ValueFact::NonEmpty) | (whole.bits & kAbsenceFacts);
         item = normalized(item);
@@ -404,7 +404,7 @@ ValueFacts ValueFactIndex::word_facts(const Node* word) const {
   if (word == nullptr || !word->is(NodeKind::Word)) return {};
   if ((word->flags & (kWordHasTilde | kWordHasBrace)) != 0) return {};
   ValueFacts facts = literal_facts("");
-  for (const Node* part : word->kids) facts = concatenated_facts(facts, part_facts(part, word));
+  for (const Node* part : WordView(word).parts()) facts = concatenated_facts(facts, part_facts(part, word));
   return facts;
 }
 
@@ -413,18 +413,21 @@ ValueFacts ValueFactIndex::part_facts(const Node* part, const Node* word) const 
   switch (part->kind) {
     case NodeKind::DoubleQuoted: {
       ValueFacts facts = literal_facts("");
-      for (const Node* kid : part->kids) facts = concatenated_facts(facts, part_facts(kid, word));
+      for (const Node* kid : DoubleQuotedView(part).parts()) facts = concatenated_facts(facts, part_facts(kid, word));
       return facts;
     }
     case NodeKind::ParamExp:
       return parameter_facts(part);
-    case NodeKind::ArithExp:
-      return number_facts(!part->kids.empty() && integers_.integer_arithmetic(part->kids[0]), false);
+    case NodeKind::ArithExp: {
+      const Node* expression = ArithExpView(part).expression();
+      return number_facts(expression != nullptr && integers_.integer_arithmetic(expression), false);
+    }
     case NodeKind::CommandSub:
     case NodeKind::Backtick: {
       ValueFacts facts;
       facts.bits = bit(ValueFact::NoTrailingNewline);
-      if (integers_.integer_word(word) && word->kids.size() == 1 && unquoted(word->kids[0]) == part) {
+      NodeSpan parts = WordView(word).parts();
+      if (integers_.integer_word(word) && parts.size() == 1 && unquoted(parts[0]) == part) {
         return number_facts(true, false);
       }
       return facts;
@@ -438,18 +441,19 @@ ValueFacts ValueFactIndex::parameter_facts(const Node* param) const {
   std::string_view name = param->text;
   if ((param->flags & kParamLength) != 0 && param->op.empty()) return number_facts(true, true);
   if (name == "?" || name == "#" || name == "$") return number_facts(true, true);
-  if (!is_identifier(name) || !param->kids.empty() || (param->flags & kParamIndirect) != 0) {
+  ParamExpView view(param);
+  if (!is_identifier(name) || !view.kids().empty() || (param->flags & kParamIndirect) != 0) {
     std::string_view op = param->op;
     if (!is_identifier(name) || (param->flags & kParamIndirect) != 0) return {};
     ValueFacts value = facts_at(name, param);
     if (op == ":-" || op == "-") {
-      const Node* operand = param->kids.empty() ? nullptr : param->kids.back();
+      const Node* operand = view.operands().empty() ? nullptr : view.operands().back();
       return common_facts(value, operand != nullptr && operand->is(NodeKind::Word) ? word_facts(operand) : literal_facts(""));
     }
     if (op == "#" || op == "##" || op == "%" || op == "%%") {
       ValueFacts kept;
       kept.bits = value.bits & kAbsenceFacts;
-      std::string_view pattern = param->kids.empty() ? "" : node_text(source_, param->kids.back());
+      std::string_view pattern = view.operands().empty() ? "" : node_text(source_, view.operands().back());
       // Removing everything through the last (or from the first) `/` leaves none.
       if ((op == "##" && pattern == "*/") || (op == "%%" && pattern == "/*")) kept.bits |= bit(ValueFact::NoSlash);
       kept.origin = value.origin;
@@ -518,7 +522,8 @@ ValueFacts ValueFactIndex::everywhere_facts(std::string_view name, const Node* u
 
 ValueFacts ValueFactIndex::facts_at(const Node* param_exp) const {
   if (param_exp == nullptr || !param_exp->is(NodeKind::ParamExp)) return {};
-  if (!param_exp->op.empty() || !param_exp->kids.empty() || (param_exp->flags & (kParamIndirect | kParamLength)) != 0) {
+  if (!param_exp->op.empty() || !ParamExpView(param_exp).kids().empty() ||
+      (param_exp->flags & (kParamIndirect | kParamLength)) != 0) {
     return parameter_facts(param_exp);
   }
   if (param_exp->text == "?" || param_exp->text == "#" || param_exp->text == "$") return number_facts(true, true);

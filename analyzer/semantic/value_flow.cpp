@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/loops.h"
 #include "analyzer/semantic/words.h"
 
@@ -17,9 +18,12 @@ bool assigns(std::string_view source, const Node* statement, std::string_view na
   }
   if (!statement->is(NodeKind::SimpleCommand) && !statement->is(NodeKind::Declaration)) return false;
   if (statement->is(NodeKind::SimpleCommand) && has_words(statement)) return false;
-  return std::any_of(statement->kids.begin(), statement->kids.end(), [&](const Node* kid) {
-    return kid->is(NodeKind::Assignment) && kid->text == name && !kid->kids.empty() && kid->kids.back()->is(NodeKind::Word) &&
-           !kid->kids.front()->is(NodeKind::Subscript);
+  NodeSpan items = statement->is(NodeKind::SimpleCommand) ? SimpleCommandView(statement).items()
+                                                           : DeclarationView(statement).items();
+  return std::any_of(items.begin(), items.end(), [&](const Node* kid) {
+    auto assignment = view_if<AssignmentView>(kid);
+    return assignment && assignment->name() == name && assignment->value() != nullptr &&
+           assignment->value()->is(NodeKind::Word) && assignment->subscript() == nullptr;
   });
 }
 
@@ -30,10 +34,10 @@ const Node* nearest_definition(std::string_view source, const TreeIndex& tree, s
     const Node* n = walk.node();
     const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) return nullptr;
-    if ((up->is(NodeKind::For) || up->is(NodeKind::Select)) && n == up->kids.back() && up->text == name) return up;
+    if ((up->is(NodeKind::For) || up->is(NodeKind::Select)) && n == for_body(up) && up->text == name) return up;
     if (!up->is(NodeKind::List) && !up->is(NodeKind::Program)) continue;
     for (uint32_t i = walk.kid_index(); i-- > 0;) {
-      if (assigns(source, up->kids[i], name)) return up->kids[i];
+      if (assigns(source, statements_of(up)[i], name)) return statements_of(up)[i];
     }
   }
   return nullptr;

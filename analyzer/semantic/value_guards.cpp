@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/value_facts.h"
 #include "analyzer/semantic/value_flow.h"
 #include "analyzer/semantic/value_patterns.h"
@@ -20,19 +21,23 @@ bool names_variable(const Node* word, std::string_view name) {
 }
 
 // `;;`, or none before `esac`: no fall-through into the next arm.
-bool plain_terminator(const Node* case_item) { return case_item->text == ";;" || case_item->text.empty(); }
+bool plain_terminator(const Node* case_item) {
+  std::string_view terminator = CaseItemView(case_item).terminator();
+  return terminator == ";;" || terminator.empty();
+}
 
 const Node* last_statement(const Node* list) {
-  if (list == nullptr || !list->is(NodeKind::List) || list->kids.empty()) return nullptr;
-  return list->kids.back();
+  if (list == nullptr || !list->is(NodeKind::List) || statements_of(list).empty()) return nullptr;
+  return statements_of(list).back();
 }
 
 // The regex of `[[ x =~ RE ]]`: quoted parts would match literally, so only
 // an unquoted literal or a fully static quoted word is read.
 std::optional<std::string> regex_text(std::string_view source, const Node* word) {
-  bool unquoted_literal = !word->kids.empty() && std::all_of(word->kids.begin(), word->kids.end(), [](const Node* part) {
-    return part->is(NodeKind::Literal);
-  });
+  if (!word->is(NodeKind::Word)) return std::nullopt;
+  NodeSpan parts = WordView(word).parts();
+  bool unquoted_literal =
+      !parts.empty() && std::all_of(parts.begin(), parts.end(), [](const Node* part) { return part->is(NodeKind::Literal); });
   if (unquoted_literal) return std::string(node_text(source, word));
   return std::nullopt;
 }
@@ -45,24 +50,23 @@ struct TestProof {
 
 TestProof test_command_proof(std::string_view source, const Node* test, std::string_view name) {
   TestProof proof;
-  if (test->kids.empty()) return proof;
-  const Node* expression = test->kids[0];
-  if (expression->is(NodeKind::TestBinary) && expression->kids.size() == 2 && names_variable(expression->kids[0], name)) {
-    const Node* right = expression->kids[1];
-    if (expression->op == "=~") {
+  const Node* expression = TestCommandView(test).expression();
+  if (auto binary = view_if<TestBinaryView>(expression); binary && names_variable(binary->left(), name)) {
+    const Node* right = binary->right();
+    if (binary->op() == "=~") {
       if (std::optional<std::string> regex = regex_text(source, right)) proof.when_true = regex_facts(*regex);
-    } else if (expression->op == "==" || expression->op == "=") {
+    } else if (binary->op() == "==" || binary->op() == "=") {
       proof.when_true = pattern_facts(source, right, false);
       proof.when_false = complement_facts(source, right);
-    } else if (expression->op == "!=") {
+    } else if (binary->op() == "!=") {
       proof.when_false = pattern_facts(source, right, false);
       proof.when_true = complement_facts(source, right);
     }
-  } else if (expression->is(NodeKind::TestUnary) && expression->kids.size() == 1 && names_variable(expression->kids[0], name)) {
+  } else if (auto unary = view_if<TestUnaryView>(expression); unary && names_variable(unary->operand(), name)) {
     ValueFacts non_empty;
     non_empty.bits = static_cast<uint16_t>(ValueFact::NonEmpty);
-    if (expression->op == "-n") proof.when_true = non_empty;
-    if (expression->op == "-z") proof.when_false = non_empty;
+    if (unary->op() == "-n") proof.when_true = non_empty;
+    if (unary->op() == "-z") proof.when_false = non_empty;
   }
   return proof;
 }
@@ -96,19 +100,27 @@ TestProof bracket_test_proof(std::string_view source, const Node* command, std::
 }
 
 TestProof statement_proof(std::string_view source, const Node* statement, std::string_view name) {
-  if (statement->is(NodeKind::Redirected) && !statement->kids.empty()) statement = statement->kids[0];
+  if (statement->is(NodeKind::Redirected)) statement = RedirectedView(statement).command();
   if (statement->is(NodeKind::TestCommand)) return test_command_proof(source, statement, name);
   if (statement->is(NodeKind::SimpleCommand)) return bracket_test_proof(source, statement, name);
-  if (statement->is(NodeKind::Negated) && statement->kids.size() == 1) {
-    TestProof inner = statement_proof(source, statement->kids[0], name);
+  if (statement->is(NodeKind::Negated)) {
+    TestProof inner = statement_proof(source, NegatedView(statement).pipeline(), name);
     return TestProof{inner.when_false, inner.when_true};
   }
   return {};
 }
 
+// The part of a branching construct that decides whether `branch_proof`'s
+// branch runs: a case arm's first pattern, a condition, the left of `&&`/`||`.
+const Node* tested_part(const Node* up) {
+  if (auto item = view_if<CaseItemView>(up)) return item->patterns()[0];
+  if (const Node* condition = condition_of(up)) return condition;
+  return and_or_left(up);
+}
+
 TestProof condition_proof(std::string_view source, const Node* list, std::string_view name) {
-  if (list == nullptr || !list->is(NodeKind::List) || list->kids.size() != 1) return {};
-  return statement_proof(source, list->kids[0], name);
+  if (list == nullptr || !list->is(NodeKind::List) || statements_of(list).size() != 1) return {};
+  return statement_proof(source, statements_of(list)[0], name);
 }
 
 }  // namespace
@@ -118,36 +130,35 @@ TestProof condition_proof(std::string_view source, const Node* list, std::string
 // function of this file whose body ends in `exit`.
 bool ValueFactIndex::leaves(const Node* statement) const {
   if (statement == nullptr) return false;
-  if (statement->is(NodeKind::BraceGroup) && !statement->kids.empty()) return leaves(last_statement(statement->kids[0]));
+  if (statement->is(NodeKind::BraceGroup)) return leaves(last_statement(BraceGroupView(statement).body()));
   if (!statement->is(NodeKind::SimpleCommand)) return false;
   std::optional<std::string> name = command_name(source_, statement);
   if (!name) return false;
   if (*name == "exit" || *name == "return" || *name == "break" || *name == "continue") return true;
   const Function* function = scopes_.function(*name);
-  if (function == nullptr || function->node == nullptr || function->node->kids.empty()) return false;
-  const Node* body = function->node->kids.back();
-  if (body->is(NodeKind::BraceGroup) && !body->kids.empty()) body = body->kids[0];
+  if (function == nullptr || function->node == nullptr) return false;
+  const Node* body = FunctionDefView(function->node).body();
+  if (body->is(NodeKind::BraceGroup)) body = BraceGroupView(body).body();
   const Node* last = last_statement(body);
   return last != nullptr && last->is(NodeKind::SimpleCommand) && command_name(source_, last) == "exit";
 }
 
 // What a statement before the use proves when control gets past it.
 std::optional<ValueFacts> ValueFactIndex::guard_proof(const Node* statement, std::string_view name) const {
-  if (statement->is(NodeKind::OrIf) && statement->kids.size() == 2 && leaves(statement->kids[1])) {
-    return statement_proof(source_, statement->kids[0], name).when_true;
+  if (auto either = view_if<OrIfView>(statement); either && leaves(either->right())) {
+    return statement_proof(source_, either->left(), name).when_true;
   }
-  if (statement->is(NodeKind::AndIf) && statement->kids.size() == 2 && leaves(statement->kids[1])) {
-    return statement_proof(source_, statement->kids[0], name).when_false;
+  if (auto both = view_if<AndIfView>(statement); both && leaves(both->right())) {
+    return statement_proof(source_, both->left(), name).when_false;
   }
-  if (statement->is(NodeKind::Case) && !statement->kids.empty() && names_variable(statement->kids[0], name)) {
+  if (auto case_view = view_if<CaseView>(statement); case_view && names_variable(case_view->subject(), name)) {
     // The values the leading arms reject: values reaching a later arm that
     // does not leave were never tested by the arms after it.
     std::optional<ValueFacts> proof;
-    for (size_t i = 1; i < statement->kids.size(); ++i) {
-      const Node* item = statement->kids[i];
-      if (item->kids.empty() || !leaves(last_statement(item->kids.back())) || !plain_terminator(item)) break;
-      for (size_t p = 0; p + 1 < item->kids.size(); ++p) {
-        std::optional<ValueFacts> rejected = complement_facts(source_, item->kids[p]);
+    for (const Node* item : case_view->items()) {
+      if (!leaves(last_statement(CaseItemView(item).body())) || !plain_terminator(item)) break;
+      for (const Node* pattern : CaseItemView(item).patterns()) {
+        std::optional<ValueFacts> rejected = complement_facts(source_, pattern);
         if (!rejected) return proof;
         proof = proof ? conjoined_facts(*proof, *rejected) : *rejected;
       }
@@ -159,29 +170,33 @@ std::optional<ValueFacts> ValueFactIndex::guard_proof(const Node* statement, std
 
 // What holds inside `branch` because of the construct `up` around it.
 std::optional<ValueFacts> ValueFactIndex::branch_proof(const Node* up, const Node* branch, std::string_view name) const {
-  if (up->is(NodeKind::CaseItem) && branch == up->kids.back()) {
-    const Node* case_node = tree_.parent(up);
-    if (case_node == nullptr || case_node->kids.empty() || !names_variable(case_node->kids[0], name)) return std::nullopt;
+  if (auto item = view_if<CaseItemView>(up); item && branch == item->body()) {
+    auto case_view = view_if<CaseView>(tree_.parent(up));
+    if (!case_view || !names_variable(case_view->subject(), name)) return std::nullopt;
     // An arm entered by falling through from the one before proves nothing.
-    for (size_t i = 1; i < case_node->kids.size() && case_node->kids[i] != up; ++i) {
-      if (!plain_terminator(case_node->kids[i])) return std::nullopt;
+    for (const Node* earlier : case_view->items()) {
+      if (earlier == up) break;
+      if (!plain_terminator(earlier)) return std::nullopt;
     }
     std::optional<ValueFacts> proof;
-    for (size_t p = 0; p + 1 < up->kids.size(); ++p) {
-      std::optional<ValueFacts> matched = pattern_facts(source_, up->kids[p], false);
+    for (const Node* pattern : item->patterns()) {
+      std::optional<ValueFacts> matched = pattern_facts(source_, pattern, false);
       if (!matched) return std::nullopt;
       proof = proof ? common_facts(*proof, *matched) : *matched;
     }
     return proof;
   }
-  if ((up->is(NodeKind::If) || up->is(NodeKind::Elif)) && up->kids.size() >= 2 && branch == up->kids[1]) {
-    return condition_proof(source_, up->kids[0], name).when_true;
+  if (auto branching = view_if<IfView>(up); branching && branch == branching->then_branch()) {
+    return condition_proof(source_, branching->condition(), name).when_true;
   }
-  if (up->is(NodeKind::AndIf) && up->kids.size() == 2 && branch == up->kids[1]) {
-    return statement_proof(source_, up->kids[0], name).when_true;
+  if (auto branching = view_if<ElifView>(up); branching && branch == branching->then_branch()) {
+    return condition_proof(source_, branching->condition(), name).when_true;
   }
-  if (up->is(NodeKind::OrIf) && up->kids.size() == 2 && branch == up->kids[1]) {
-    return statement_proof(source_, up->kids[0], name).when_false;
+  if (auto both = view_if<AndIfView>(up); both && branch == both->right()) {
+    return statement_proof(source_, both->left(), name).when_true;
+  }
+  if (auto either = view_if<OrIfView>(up); either && branch == either->right()) {
+    return statement_proof(source_, either->left(), name).when_false;
   }
   return std::nullopt;
 }
@@ -220,7 +235,7 @@ ValueFacts ValueFactIndex::refined_by_guards(std::string_view name, const Node* 
     const Node* up = walk.parent();
     if (up == nullptr || up->is(NodeKind::FunctionDef)) break;
     // Assignments inside the branch before the use void what its condition proved.
-    const Node* condition = up->kids.empty() ? nullptr : up->kids[0];
+    const Node* condition = tested_part(up);
     if (std::optional<ValueFacts> proof = branch_proof(up, n, name);
         proof && condition != nullptr && !assigned_between(name, condition, use)) {
       facts = conjoined_facts(facts, *proof);
@@ -228,7 +243,7 @@ ValueFacts ValueFactIndex::refined_by_guards(std::string_view name, const Node* 
     }
     if (!up->is(NodeKind::List) && !up->is(NodeKind::Program)) continue;
     for (uint32_t i = walk.kid_index(); i-- > 0;) {
-      const Node* statement = up->kids[i];
+      const Node* statement = statements_of(up)[i];
       std::optional<ValueFacts> proof = guard_proof(statement, name);
       if (!proof || assigned_between(name, statement, use)) continue;
       facts = conjoined_facts(facts, *proof);
@@ -258,13 +273,13 @@ bool ValueFactIndex::defined_on_every_path(std::string_view name, const Node* us
     const Node* up = walk.parent();
     if (up == nullptr) return false;
     if (up->is(NodeKind::FunctionDef)) return defined_at_every_call(up->text, name, depth);
-    if (up->is(NodeKind::While) && up->kids.size() == 2 && n == up->kids[1]) {
-      const Node* condition = last_statement(up->kids[0]);
+    if (auto loop = view_if<WhileView>(up); loop && n == loop->body()) {
+      const Node* condition = last_statement(loop->condition());
       if (condition != nullptr && reads_into(condition, true)) return true;
     }
     if (up->is(NodeKind::List) || up->is(NodeKind::Program)) {
       for (uint32_t i = walk.kid_index(); i-- > 0;) {
-        if (reads_into(up->kids[i], false)) return true;
+        if (reads_into(statements_of(up)[i], false)) return true;
       }
     }
   }
@@ -278,7 +293,7 @@ bool ValueFactIndex::defined_at_every_call(std::string_view function, std::strin
   const Variable* inside = nullptr;
   const Function* defined = scopes_.function(function);
   if (defined == nullptr || defined->node == nullptr) return false;
-  inside = scopes_.lookup(name, defined->node->kids.empty() ? defined->node : defined->node->kids.back());
+  inside = scopes_.lookup(name, FunctionDefView(defined->node).body());
   const std::vector<const Node*>& calls = scopes_.calls(function);
   if (calls.empty()) return false;
   for (const Node* call : calls) {

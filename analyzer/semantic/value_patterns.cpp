@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -104,7 +105,7 @@ std::optional<CharSet> bracket(std::string_view text, size_t& i, bool pathname) 
 std::optional<std::vector<Element>> glob_elements(std::string_view source, const Node* word, bool pathname) {
   if ((word->flags & (kWordHasExtGlob | kWordHasBrace | kWordHasTilde)) != 0) return std::nullopt;
   std::vector<Element> elements;
-  for (const Node* part : word->kids) {
+  for (const Node* part : WordView(word).parts()) {
     if (!part->is(NodeKind::Literal)) {
       std::optional<std::string> text = static_part_value(source, part);
       if (!text) return std::nullopt;
