@@ -394,6 +394,22 @@ inline NodeSpan statements_of(const Node* node) {
   }
 }
 
+// The command that Background (`&`) or Coprocess (`|&`) runs.
+inline const Node* background_command(const Node* node) {
+  switch (node->kind) {
+    case NodeKind::Background: return BackgroundView(node).command();
+    case NodeKind::Coprocess: return CoprocessView(node).command();
+    default: return nullptr;
+  }
+}
+
+// The Literal that is the whole of a word (`abc`, `a\ b`), or null when the
+// word has other parts or none: the words whose value is their raw text.
+inline const Node* sole_literal_part(const Node* word) {
+  if (word == nullptr || word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return nullptr;
+  return word->kids[0];
+}
+
 // For and Select have the same fields: the items and body of either.
 inline NodeSpan for_items(const Node* loop) {
   return loop->is(NodeKind::For) ? ForView(loop).items() : SelectView(loop).items();

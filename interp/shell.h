@@ -26,6 +26,7 @@
 #include <absl/container/flat_hash_map.h>
 
 #include "analyzer/ast.h"
+#include "analyzer/ast_views.h"
 #include "analyzer/source_file.h"
 #include "interp/arith/arith_code.h"
 #include "interp/hash_key.h"
@@ -397,13 +398,21 @@ class Shell {
   void follow_locale(std::string_view name);
 
   // Redirections: apply returns false (after an error message) on failure.
-  bool apply_redirections(const std::vector<Node*>& kids, size_t first);
+  // Applies the Redirects among `items` (a command's items, or a Redirected's
+  // redirects) in order.
+  bool apply_redirections(NodeSpan items);
   bool apply_redirection(const Node* redirect);
+  // The descriptor a redirection reads or writes, opened or chosen here; each
+  // returns false (or -1) after an error message.
+  int open_here_document(std::string_view op, const Node* redirect);
+  bool find_duplicate_source(std::string_view op, const Node* target, int& dup_from, bool& close_fd);
+  int open_redirect_file(std::string_view op, const Node* target);
   void save_fd(int fd);
   std::string here_document_text(const Node* redirect);
 
   // Expansions.
-  void expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv);
+  // Appends the fields of the Words among `items` to argv.
+  void expand_words(NodeSpan items, std::vector<std::string>& argv);
   void expand_general_word(const Node* word, ArgvBuilder& argv);
 
   // Lowered simple commands (lowered_command.h, lowered_exec.cpp).

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -73,7 +74,7 @@ std::string Shell::process_substitution(const Node* node) {
     ::close(fds[1]);
     close_process_substitutions(0);
     ++subshell_depth_;
-    exit_forked_child(node->kids.empty() ? nullptr : node->kids[0]);
+    exit_forked_child(ProcessSubView(node).body());
   }
   int keep = reading ? fds[0] : fds[1];
   ::close(reading ? fds[1] : fds[0]);

@@ -1,6 +1,7 @@
 #include "interp/arith/arith_code.h"
 
 #include "analyzer/ast_operators.h"
+#include "analyzer/ast_views.h"
 
 namespace forklift::interp {
 
@@ -47,10 +48,10 @@ class Compiler {
       }
       case NodeKind::ArithVariable: emit_node(ArithOp::Var, node); return;
       case NodeKind::ArithWord: emit_node(ArithOp::Word, node); return;
-      case NodeKind::ArithGroup: compile(node->kids[0]); return;
+      case NodeKind::ArithGroup: compile(ArithGroupView(node).expression()); return;
       case NodeKind::Empty: emit({ArithOp::Const, ArithBinaryOp::None, false, 0, 0, Number::integer(0), nullptr}); return;
       case NodeKind::ArithUnary: {
-        compile(node->kids[0]);
+        compile(ArithUnaryView(node).operand());
         char op = node->op.empty() ? '+' : node->op[0];
         if (op == '-') emit_node(ArithOp::Negate, node);
         else if (op == '!') emit_node(ArithOp::Not, node);
@@ -59,56 +60,61 @@ class Compiler {
       }
       case NodeKind::ArithPreIncr:
       case NodeKind::ArithPostIncr: {
-        if (node->kids.empty() || node->kids[0]->kind != NodeKind::ArithVariable) {
+        const Node* target = arith_target(node);
+        if (target == nullptr || target->kind != NodeKind::ArithVariable) {
           error(node);
           return;
         }
         ArithOp op{ArithOp::Increment};
-        op.node = node->kids[0];
+        op.node = target;
         op.delta = node->op == "--" ? -1 : 1;
         op.prefix = node->kind == NodeKind::ArithPreIncr;
         emit(op);
         return;
       }
       case NodeKind::ArithAssign: {
-        if (node->kids[0]->kind != NodeKind::ArithVariable) {
+        ArithAssignView assign(node);
+        if (assign.target()->kind != NodeKind::ArithVariable) {
           error(node);
           return;
         }
-        compile(node->kids[1]);
+        compile(assign.value());
         ArithOp op{ArithOp::Assign};
-        op.node = node->kids[0];
+        op.node = assign.target();
         std::string_view spelling = node->op;
         op.binary = spelling == "=" ? ArithBinaryOp::None : binary_op_from(spelling.substr(0, spelling.size() - 1));
         emit(op);
         return;
       }
       case NodeKind::ArithTernary: {
-        compile(node->kids[0]);
+        ArithTernaryView ternary(node);
+        compile(ternary.condition());
         size_t to_else = emit_jump(ArithOp::JumpIfFalse);
-        compile(node->kids[1]);
+        compile(ternary.then_value());
         size_t to_end = emit_jump(ArithOp::Jump);
         patch(to_else);
-        compile(node->kids[2]);
+        compile(ternary.else_value());
         patch(to_end);
         return;
       }
       case NodeKind::ArithCall: {
-        for (const Node* arg : node->kids) compile(arg);
+        NodeSpan arguments = ArithCallView(node).arguments();
+        for (const Node* arg : arguments) compile(arg);
         ArithOp op{ArithOp::Call};
         op.node = node;
-        op.target = static_cast<uint32_t>(node->kids.size());
+        op.target = static_cast<uint32_t>(arguments.size());
         emit(op);
         return;
       }
       case NodeKind::ArithBinary: break;
       default: error(node); return;
     }
-    std::string_view op = node->op;
+    ArithBinaryView binary_node(node);
+    std::string_view op = binary_node.op_spelling();
     if (op == "&&" || op == "||") {
-      compile(node->kids[0]);
+      compile(binary_node.left());
       size_t short_circuit = emit_jump(op == "&&" ? ArithOp::JumpIfFalse : ArithOp::JumpIfTrue);
-      compile(node->kids[1]);
+      compile(binary_node.right());
       emit_node(ArithOp::ToBool, node);
       size_t to_end = emit_jump(ArithOp::Jump);
       patch(short_circuit);
@@ -117,9 +123,9 @@ class Compiler {
       return;
     }
     if (op == ",") {
-      compile(node->kids[0]);
+      compile(binary_node.left());
       emit_node(ArithOp::Pop, node);
-      compile(node->kids[1]);
+      compile(binary_node.right());
       return;
     }
     ArithBinaryOp code = binary_op_from(op);
@@ -127,8 +133,8 @@ class Compiler {
       error(node);
       return;
     }
-    compile(node->kids[0]);
-    compile(node->kids[1]);
+    compile(binary_node.left());
+    compile(binary_node.right());
     ArithOp binary{ArithOp::Binary};
     binary.binary = code;
     binary.node = node;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/exact_parser.h"
 #include "interp/hash_key.h"
 #include "interp/arith/arith_code.h"
@@ -150,15 +151,16 @@ Number Shell::value_as_number(std::string_view text, int) {
 }
 
 std::string Shell::subscript_key(const Node* subscript) {
-  if (subscript->kids.empty()) return {};
-  return expand_to_string(subscript->kids[0]);
+  const Node* index = SubscriptView(subscript).index();
+  if (index == nullptr) return {};
+  return expand_to_string(index);
 }
 
 int64_t Shell::subscript_index(const Node* subscript) {
-  if (subscript->kids.empty()) return 0;
-  const Node* word = subscript->kids[0];
-  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal) {
-    std::string_view text = word->kids[0]->text;
+  const Node* word = SubscriptView(subscript).index();
+  if (word == nullptr) return 0;
+  if (const Node* literal = sole_literal_part(word)) {
+    std::string_view text = literal->text;
     int64_t v = 0;
     bool digits = !text.empty() && text.size() < 18;
     for (char c : text) {
@@ -318,10 +320,10 @@ Number Shell::run_arith(const ArithCode& code) {
         break;
       case ArithOp::Word: {
         // Every part: `10#$x` is the literal `10#` and then the value of x.
-        const Node* part = op.node->kids[0];
-        std::string text = expand_part_to_string(part);
-        for (size_t k = 1; k < op.node->kids.size(); ++k) text += expand_part_to_string(op.node->kids[k]);
-        if (part->kind == NodeKind::SingleQuoted && op.node->kids.size() == 1) {
+        NodeSpan parts = ArithWordView(op.node).parts();
+        std::string text;
+        for (const Node* part : parts) text += expand_part_to_string(part);
+        if (parts.size() == 1 && parts[0]->kind == NodeKind::SingleQuoted) {
           // 'c' in ksh arithmetic: the character's code.
           stack.push_back(Number::integer(text.empty() ? 0 : static_cast<unsigned char>(text[0])));
         } else {

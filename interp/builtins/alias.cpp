@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/exact_parser.h"
 #include "interp/builtins/builtins.h"
 #include "interp/hash_key.h"
@@ -28,11 +29,8 @@ namespace forklift::interp {
 namespace {
 
 bool unquoted_plain_word(const Node* word) {
-  if (word == nullptr || word->kind != NodeKind::Word || word->kids.size() != 1 ||
-      word->kids[0]->kind != NodeKind::Literal) {
-    return false;
-  }
-  return word->kids[0]->text.find_first_of("\\'\"$`") == std::string_view::npos;
+  const Node* literal = word != nullptr && word->kind == NodeKind::Word ? sole_literal_part(word) : nullptr;
+  return literal != nullptr && literal->text.find_first_of("\\'\"$`") == std::string_view::npos;
 }
 
 bool ends_with_blank(const std::string& value) {
@@ -156,7 +154,7 @@ bool Shell::run_alias_expansion(const Node* node, int& status) {
   std::vector<std::string> expanded;
   uint32_t rest = node->begin;
   for (size_t i = 0; i < words.size() && unquoted_plain_word(words[i]); ++i) {
-    std::string name(words[i]->kids[0]->text);
+    std::string name(sole_literal_part(words[i])->text);
     auto it = parse_aliases_->find(name);
     bool busy = std::find(expanding_aliases_.begin(), expanding_aliases_.end(), name) != expanding_aliases_.end();
     if (it == parse_aliases_->end() || busy) break;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 #include "interp/exec/time_format.h"
@@ -43,7 +44,7 @@ int Shell::exec(const Node* node) {
       check_errexit(status);
       return status;
     }
-    case NodeKind::Negated: return last_status_ = exec_condition(node->kids[0]) == 0 ? 1 : 0;
+    case NodeKind::Negated: return last_status_ = exec_condition(NegatedView(node).pipeline()) == 0 ? 1 : 0;
     case NodeKind::Background:
     case NodeKind::Coprocess: return exec_background(node);
     case NodeKind::Time: return exec_time(node);
@@ -62,7 +63,7 @@ int Shell::exec(const Node* node) {
       check_errexit(status);
       return status;
     }
-    case NodeKind::BraceGroup: return exec(node->kids[0]);
+    case NodeKind::BraceGroup: return exec(BraceGroupView(node).body());
     case NodeKind::If: return exec_if(node);
     case NodeKind::While: return exec_loop(node, false);
     case NodeKind::Until: return exec_loop(node, true);
@@ -121,27 +122,27 @@ int Shell::exec_condition(const Node* node) {
 }
 
 int Shell::exec_and_or(const Node* node) {
-  int status = exec_condition(node->kids[0]);
+  bool and_if = node->kind == NodeKind::AndIf;
+  int status = exec_condition(and_or_left(node));
   last_status_ = status;
   if (flow_ != Flow::None) return status;
-  bool run_right = node->kind == NodeKind::AndIf ? status == 0 : status != 0;
+  bool run_right = and_if ? status == 0 : status != 0;
   if (!run_right) return status;
-  current_offset_ = node->kids[1]->begin;
-  return last_status_ = exec(node->kids[1]);
+  const Node* right = and_if ? AndIfView(node).right() : OrIfView(node).right();
+  current_offset_ = right->begin;
+  return last_status_ = exec(right);
 }
 
 int Shell::exec_if(const Node* node) {
-  if (exec_condition(node->kids[0]) == 0) return exec(node->kids[1]);
+  IfView if_node(node);
+  if (exec_condition(if_node.condition()) == 0) return exec(if_node.then_branch());
   if (flow_ != Flow::None) return last_status_;
-  for (size_t i = 2; i < node->kids.size(); ++i) {
-    const Node* branch = node->kids[i];
-    if (branch->kind == NodeKind::Elif) {
-      if (exec_condition(branch->kids[0]) == 0) return exec(branch->kids[1]);
-      if (flow_ != Flow::None) return last_status_;
-    } else {
-      return exec(branch->kids[0]);
-    }
+  for (const Node* branch : if_node.elifs()) {
+    ElifView elif(branch);
+    if (exec_condition(elif.condition()) == 0) return exec(elif.then_branch());
+    if (flow_ != Flow::None) return last_status_;
   }
+  if (const Node* else_branch = if_node.else_branch()) return exec(ElseView(else_branch).body());
   return last_status_ = 0;
 }
 
@@ -159,15 +160,16 @@ int Shell::exec_if(const Node* node) {
   if (flow_ == Flow::Return) break;
 
 int Shell::exec_loop(const Node* node, bool until) {
+  const Node* body = until ? UntilView(node).body() : WhileView(node).body();
   int status = 0;
   ScopedCount depth(loop_depth_);
   for (;;) {
-    int cond = exec_condition(node->kids[0]);
+    int cond = exec_condition(condition_of(node));
     if (flow_ != Flow::None) {
       FORKLIFT_LOOP_FLOW()
     }
     if ((cond == 0) == until) break;
-    status = exec(node->kids[1]);
+    status = exec(body);
     FORKLIFT_LOOP_FLOW()
   }
   return last_status_ = status;
@@ -177,15 +179,14 @@ int Shell::exec_loop(const Node* node, bool until) {
 std::vector<std::string> Shell::loop_items(const Node* node) {
   if (!(node->flags & kForHasIn)) return positional_;
   std::vector<std::string> items;
-  std::vector<Node*> words(node->kids.begin(), node->kids.end() - 1);
-  expand_words(words, 0, items);
+  expand_words(for_items(node), items);
   return items;
 }
 
 int Shell::exec_for(const Node* node) {
   std::vector<std::string> items = loop_items(node);
   std::string_view name = node->text;
-  const Node* body = node->kids.back();
+  const Node* body = ForView(node).body();
   int status = 0;
   ScopedCount depth(loop_depth_);
   VarSlot slot;  // the loop variable, looked up once unless the body changes what it names
@@ -217,17 +218,18 @@ int Shell::exec_select(const Node* node) {
     long choice = std::strtol(reply.c_str(), &end, 10);
     bool valid = end != reply.c_str() && *end == '\0' && choice >= 1 && static_cast<size_t>(choice) <= items.size();
     assign(node->text, valid ? items[static_cast<size_t>(choice - 1)] : "");
-    status = exec(node->kids.back());
+    status = exec(SelectView(node).body());
     FORKLIFT_LOOP_FLOW()
   }
   return last_status_ = status;
 }
 
 int Shell::exec_arith_for(const Node* node) {
-  const Node* init = node->kids[0];
-  const Node* cond = node->kids[1];
-  const Node* step = node->kids[2];
-  const Node* body = node->kids[3];
+  ArithForView loop(node);
+  const Node* init = loop.init();
+  const Node* cond = loop.condition();
+  const Node* step = loop.step();
+  const Node* body = loop.body();
   int status = 0;
   if (init->kind != NodeKind::Empty) eval_arith(init);
   ScopedCount depth(loop_depth_);
@@ -243,25 +245,25 @@ int Shell::exec_arith_for(const Node* node) {
 #undef FORKLIFT_LOOP_FLOW
 
 int Shell::exec_case(const Node* node) {
-  std::string subject = expand_to_string(node->kids[0]);
-  size_t i = 1;
+  CaseView case_node(node);
+  std::string subject = expand_to_string(case_node.subject());
   bool fall_through = false;
-  for (; i < node->kids.size(); ++i) {
-    const Node* item = node->kids[i];
-    const Node* body = item->kids.back();
+  for (const Node* item_node : case_node.items()) {
+    CaseItemView item(item_node);
     bool matched = fall_through;
-    for (size_t p = 0; !matched && p + 1 < item->kids.size(); ++p) {
-      matched = pattern_match(expand_pattern(item->kids[p]), subject);
+    for (const Node* pattern : item.patterns()) {
+      if (matched) break;
+      matched = pattern_match(expand_pattern(pattern), subject);
     }
     if (!matched) continue;
-    int status = exec(body);
+    int status = exec(item.body());
     if (flow_ != Flow::None) return status;
-    if (item->text == ";&") {
+    if (item.terminator() == ";&") {
       fall_through = true;
       continue;
     }
     fall_through = false;
-    if (item->text == ";;&") continue;
+    if (item.terminator() == ";;&") continue;
     return last_status_ = status;
   }
   return fall_through ? last_status_ : (last_status_ = 0);
@@ -278,13 +280,14 @@ int Shell::exec_function_def(const Node* node) {
 
 int Shell::exec_redirected(const Node* node) {
   size_t mark = redirection_mark();
-  if (!apply_redirections(node->kids, 1)) {
+  RedirectedView redirected(node);
+  if (!apply_redirections(redirected.redirects())) {
     undo_redirections(mark);
     return last_status_ = 1;
   }
   int status;
   try {
-    status = exec(node->kids[0]);
+    status = exec(redirected.command());
   } catch (...) {
     undo_redirections(mark);
     throw;
@@ -295,12 +298,12 @@ int Shell::exec_redirected(const Node* node) {
 
 int Shell::exec_test(const Node* node) {
   current_offset_ = node->begin;
-  return last_status_ = eval_test(node->kids[0]) ? 0 : 1;
+  return last_status_ = eval_test(TestCommandView(node).expression()) ? 0 : 1;
 }
 
 int Shell::exec_arith_command(const Node* node) {
   current_offset_ = node->begin;
-  return last_status_ = eval_arith(node->kids[0]).truthy() ? 0 : 1;
+  return last_status_ = eval_arith(ArithCommandView(node).expression()).truthy() ? 0 : 1;
 }
 
 int Shell::exec_time(const Node* node) {
@@ -309,7 +312,8 @@ int Shell::exec_time(const Node* node) {
   struct rusage self_before, child_before, self_after, child_after;
   getrusage(RUSAGE_SELF, &self_before);
   getrusage(RUSAGE_CHILDREN, &child_before);
-  int status = node->kids.empty() ? 0 : exec(node->kids[0]);
+  const Node* pipeline = TimeView(node).pipeline();
+  int status = pipeline == nullptr ? 0 : exec(pipeline);
   gettimeofday(&end, nullptr);
   getrusage(RUSAGE_SELF, &self_after);
   getrusage(RUSAGE_CHILDREN, &child_after);

@@ -1,5 +1,6 @@
 #include "interp/exec/lowered_command.h"
 
+#include "analyzer/ast_views.h"
 #include "analyzer/lex/char_class.h"
 #include "interp/expand/expander.h"
 
@@ -22,12 +23,9 @@ bool may_make_fields(const Node* node) {
     if (node->text == "@" || node->text == "*") return true;
     if ((node->flags & kParamIndirect) != 0 && (node->op == "*" || node->op == "@")) return true;
   }
-  if (node->kind == NodeKind::Subscript && !node->kids.empty()) {
-    const Node* word = node->kids[0];
-    if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal &&
-        (word->kids[0]->text == "@" || word->kids[0]->text == "*")) {
-      return true;
-    }
+  if (node->kind == NodeKind::Subscript) {
+    const Node* literal = sole_literal_part(SubscriptView(node).index());
+    if (literal != nullptr && (literal->text == "@" || literal->text == "*")) return true;
   }
   for (const Node* kid : node->kids) {
     if (may_make_fields(kid)) return true;
@@ -134,9 +132,10 @@ void merge_text(std::vector<LoweredPart>& parts) {
 LoweredWord lower_word(const Node* word, bool assignment_value, std::string_view source) {
   LoweredWord lowered;
   lowered.node = word;
-  if (!assignment_value && word->kids.size() == 1 && is_plain_parameter(word->kids[0])) {
+  NodeSpan word_parts = WordView(word).parts();
+  if (!assignment_value && word_parts.size() == 1 && is_plain_parameter(word_parts[0])) {
     lowered.kind = LoweredWord::Kind::Variable;
-    lowered.variable = expansion_part(word->kids[0]);
+    lowered.variable = expansion_part(word_parts[0]);
     return lowered;
   }
   std::vector<LoweredPart> parts;

@@ -4,6 +4,7 @@
 // results are the same by construction.
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/expand/expander.h"
 #include "interp/shell.h"
 
@@ -60,7 +61,7 @@ void Shell::append_lowered_part(LoweredPart& part, std::string& out) {
       break;  // the general code reports the unset parameter
     case LoweredPart::Kind::Other:
       if (part.node->kind == NodeKind::ArithExp) {
-        out += format_number(eval_arith(part.node->kids[0]));
+        out += format_number(eval_arith(ArithExpView(part.node).expression()));
         return;
       }
       break;

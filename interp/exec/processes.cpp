@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -128,7 +129,7 @@ int Shell::exec_subshell(const Node* node) {
   auto state = enter_subshell();
   int status;
   try {
-    status = exec(node->kids[0]);
+    status = exec(SubshellView(node).body());
   } catch (const ShellExit& e) {
     status = e.status;
   } catch (...) {
@@ -179,8 +180,9 @@ bool Shell::spawnable_stage(const Node* stage) {
       if (first_word == nullptr) first_word = kid;
     }
   }
-  if (first_word == nullptr || first_word->kids.size() != 1 || first_word->kids[0]->kind != NodeKind::Literal) return false;
-  std::string name = literal_text(first_word->kids[0]->text);
+  const Node* name_literal = sole_literal_part(first_word);
+  if (name_literal == nullptr) return false;
+  std::string name = literal_text(name_literal->text);
   return find_builtin(name) == nullptr && find_function(name) == nullptr && !is_active_alias(name) &&
          !find_command_path(name).empty();
 }
@@ -191,9 +193,7 @@ pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<i
   input_.release_all();
   if (spawnable_stage(stage)) {
     std::vector<std::string> argv;
-    std::vector<Node*> words;
-    for (Node* kid : stage->kids) words.push_back(kid);
-    expand_words(words, 0, argv);
+    expand_words(SimpleCommandView(stage).items(), argv);
     if (options_.xtrace) trace_command(argv);
     SpawnPlan plan;
     plan.path = find_command_path(argv[0]);
@@ -237,7 +237,9 @@ void Shell::exit_forked_child(const Node* body) {
 
 int Shell::exec_pipeline(const Node* node) {
   current_offset_ = node->begin;
-  size_t count = node->kids.size();
+  PipelineView pipeline(node);
+  NodeSpan commands = pipeline.commands();
+  size_t count = commands.size();
   std::vector<pid_t> pids;
   int previous_read = -1;
   std::vector<int> open_fds;
@@ -246,13 +248,13 @@ int Shell::exec_pipeline(const Node* node) {
     if (::pipe2(fds, O_CLOEXEC) != 0) fatal("cannot create pipe");
     std::vector<int> close_in_child{fds[0], fds[1]};
     if (previous_read >= 0) close_in_child.push_back(previous_read);
-    bool stderr_too = (node->flags & (kPipeStderrLink << i)) != 0;
+    bool stderr_too = pipeline.stderr_linked(i);
     if (stderr_too) {
       // `|&` (bash): stderr goes down the pipe as well.
       save_fd(2);
       ::dup2(fds[1], 2);
     }
-    pid_t pid = start_stage(node->kids[i], previous_read, fds[1], close_in_child);
+    pid_t pid = start_stage(commands[i], previous_read, fds[1], close_in_child);
     if (stderr_too) undo_redirections(saved_fds_.size() - 1);
     if (pid > 0) pids.push_back(pid);
     ::close(fds[1]);
@@ -267,7 +269,7 @@ int Shell::exec_pipeline(const Node* node) {
   ::close(previous_read);
   int status;
   try {
-    status = exec(node->kids.back());
+    status = exec(commands.back());
   } catch (...) {
     input_.release(0);
     undo_redirections(mark);
@@ -331,7 +333,7 @@ int Shell::exec_background(const Node* node) {
     captures_.clear();
     ++subshell_depth_;
     traps_.erase(0);
-    exit_forked_child(node->kids[0]);
+    exit_forked_child(background_command(node));
   }
   if (coprocess) {
     ::close(to_child[0]);
@@ -369,24 +371,35 @@ void Shell::forget_background_job(pid_t pid) {
   std::erase_if(background_jobs_, [&](const BackgroundJob& job) { return job.pid == pid; });
 }
 
+namespace {
+
+// The `<file` redirect of a substitution whose whole body is `<file`
+// (`$(<file)`), or null.
+const Node* sole_file_input(const Node* list) {
+  if (list == nullptr) return nullptr;
+  NodeSpan statements = ListView(list).statements();
+  if (statements.size() != 1 || statements[0]->kind != NodeKind::SimpleCommand) return nullptr;
+  NodeSpan items = SimpleCommandView(statements[0]).items();
+  if (items.size() != 1 || items[0]->kind != NodeKind::Redirect || items[0]->text != "<") return nullptr;
+  return items[0];
+}
+
+}  // namespace
+
 std::string Shell::command_substitution(const Node* node, bool brace_form) {
   std::string result;
-  const Node* list = node->kids.empty() ? nullptr : node->kids[0];
+  const Node* list = inner_list(node);
   // $(<file): the file's content without running anything.
-  if (list != nullptr && list->kids.size() == 1 && list->kids[0]->kind == NodeKind::SimpleCommand) {
-    const Node* cmd = list->kids[0];
-    if (cmd->kids.size() == 1 && cmd->kids[0]->kind == NodeKind::Redirect && cmd->kids[0]->text == "<") {
-      const Node* redirect = cmd->kids[0];
-      std::string path = expand_to_string(redirect->kids.back());
-      if (!InputReader::slurp_file(path, result)) {
-        error(fmt::format("{}: cannot open [{}]", path, std::strerror(errno)));
-        last_status_ = 1;
-        return result;
-      }
-      while (!result.empty() && result.back() == '\n') result.pop_back();
-      last_status_ = substitution_status_ = 0;
+  if (const Node* redirect = sole_file_input(list)) {
+    std::string path = expand_to_string(RedirectView(redirect).target());
+    if (!InputReader::slurp_file(path, result)) {
+      error(fmt::format("{}: cannot open [{}]", path, std::strerror(errno)));
+      last_status_ = 1;
       return result;
     }
+    while (!result.empty() && result.back() == '\n') result.pop_back();
+    last_status_ = substitution_status_ = 0;
+    return result;
   }
   begin_capture(result);
   int status = 0;

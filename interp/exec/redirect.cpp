@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/lex/backslash.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
@@ -126,25 +127,23 @@ void Shell::end_capture() {
   out_.set_capture(captures_.empty() ? nullptr : captures_.back().file >= 0 ? nullptr : captures_.back().result);
 }
 
-bool Shell::apply_redirections(const std::vector<Node*>& kids, size_t first) {
-  for (size_t i = first; i < kids.size(); ++i) {
-    if (kids[i]->kind == NodeKind::Error) {  // the parser's stand-in for ksh93's seeks, `>;` and `<>;`
-      error(fmt::format("{}: this redirection is not supported", node_text(kids[i])));
+bool Shell::apply_redirections(NodeSpan items) {
+  for (const Node* item : items) {
+    if (item->kind == NodeKind::Error) {  // the parser's stand-in for ksh93's seeks, `>;` and `<>;`
+      error(fmt::format("{}: this redirection is not supported", node_text(item)));
       return false;
     }
-    if (kids[i]->kind != NodeKind::Redirect) continue;
-    if (!apply_redirection(kids[i])) return false;
+    if (item->kind != NodeKind::Redirect) continue;
+    if (!apply_redirection(item)) return false;
   }
   return true;
 }
 
 std::string Shell::here_document_text(const Node* redirect) {
-  const Node* body = nullptr;
-  for (const Node* kid : redirect->kids) {
-    if (kid->kind == NodeKind::HereDocBody) body = kid;
-  }
+  RedirectView view(redirect);
+  const Node* body = view.here_doc();
   if (body == nullptr) return {};
-  bool strip_tabs = (redirect->flags & kHereDocStripTabs) != 0;
+  bool strip_tabs = view.strips_tabs();
   auto strip = [&](std::string_view raw, bool at_line_start) {
     std::string text;
     for (size_t i = 0; i < raw.size(); ++i) {
@@ -157,13 +156,13 @@ std::string Shell::here_document_text(const Node* redirect) {
     }
     return text;
   };
-  if (redirect->flags & kQuotedHereDoc) {
+  if (view.quoted_here_doc()) {
     std::string_view source = node_source(body);
     return strip(source.substr(body->begin, body->end - body->begin), true);
   }
   std::string text;
   bool at_line_start = true;
-  for (const Node* part : body->kids) {
+  for (const Node* part : HereDocBodyView(body).parts()) {
     if (part->kind == NodeKind::Literal) {
       append_unescaped(text, strip(part->text, at_line_start), BackslashContext::HereDoc);
       if (!part->text.empty()) at_line_start = part->text.back() == '\n';
@@ -175,14 +174,69 @@ std::string Shell::here_document_text(const Node* redirect) {
   return text;
 }
 
-bool Shell::apply_redirection(const Node* redirect) {
-  std::string_view op = redirect->text;
-  const Node* io_number = nullptr;
-  const Node* target = nullptr;
-  for (const Node* kid : redirect->kids) {
-    if (kid->kind == NodeKind::IoNumber) io_number = kid;
-    else if (kid->kind == NodeKind::Word && target == nullptr) target = kid;
+int Shell::open_here_document(std::string_view op, const Node* redirect) {
+  std::string text = op == "<<<" ? expand_to_string(RedirectView(redirect).target()) + "\n" : here_document_text(redirect);
+  int fd = open_temporary_file();
+  if (fd < 0) {
+    error("cannot create here-document");
+    return -1;
   }
+  Output::write_all(fd, text);
+  ::lseek(fd, 0, SEEK_SET);
+  return fd;
+}
+
+bool Shell::find_duplicate_source(std::string_view op, const Node* target, int& dup_from, bool& close_fd) {
+  std::string word = expand_to_string(target);
+  if (word == "p") {
+    dup_from = op == ">&" ? coprocess_input_ : coprocess_output_;
+    if (dup_from < 0) {
+      error("no query process");
+      return false;
+    }
+    (op == ">&" ? coprocess_input_redirected_ : coprocess_output_redirected_) = true;
+  } else if (word == "-") {
+    close_fd = true;
+  } else if (all_digits(word)) {
+    dup_from = std::atoi(word.c_str());
+    if (::fcntl(dup_from, F_GETFD) < 0) {
+      error(fmt::format("{}: bad file unit number", word));
+      return false;
+    }
+  } else {
+    error(fmt::format("{}: bad file unit number", word));
+    return false;
+  }
+  return true;
+}
+
+int Shell::open_redirect_file(std::string_view op, const Node* target) {
+  std::string path = expand_to_string(target);
+  int flags = O_CLOEXEC;
+  if (op == "<") flags |= O_RDONLY;
+  else if (op == ">" || op == ">|" || op == "&>") flags |= O_WRONLY | O_CREAT | O_TRUNC;
+  else if (op == ">>" || op == "&>>") flags |= O_WRONLY | O_CREAT | O_APPEND;
+  else if (op == "<>") flags |= O_RDWR | O_CREAT;
+  if (op == ">" && options_.noclobber) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      error(fmt::format("{}: file already exists [File exists]", path));
+      return -1;
+    }
+  }
+  int fd = ::open(path.c_str(), flags, 0666);
+  if (fd < 0) {
+    bool reading = op == "<";
+    error(fmt::format("{}: cannot {} [{}]", path, reading ? "open" : "create", std::strerror(errno)));
+  }
+  return fd;
+}
+
+bool Shell::apply_redirection(const Node* redirect) {
+  RedirectView view(redirect);
+  std::string_view op = redirect->text;
+  const Node* io_number = view.fd();
+  const Node* target = view.target();
   bool input_op = op == "<" || op == "<&" || op == "<<" || op == "<<-" || op == "<<<" || op == "<>";
   int fd = input_op ? 0 : 1;
   std::string fd_variable;
@@ -199,57 +253,14 @@ bool Shell::apply_redirection(const Node* redirect) {
   int source_fd = -1;   // opened here, moved onto fd
   int dup_from = -1;    // an existing fd to duplicate
   bool close_fd = false;
-  std::string path;
   if (op == "<<" || op == "<<-" || op == "<<<") {
-    std::string text = op == "<<<" ? expand_to_string(target) + "\n" : here_document_text(redirect);
-    source_fd = open_temporary_file();
-    if (source_fd < 0) {
-      error("cannot create here-document");
-      return false;
-    }
-    Output::write_all(source_fd, text);
-    ::lseek(source_fd, 0, SEEK_SET);
+    source_fd = open_here_document(op, redirect);
+    if (source_fd < 0) return false;
   } else if (op == "<&" || op == ">&") {
-    std::string word = expand_to_string(target);
-    if (word == "p") {
-      dup_from = op == ">&" ? coprocess_input_ : coprocess_output_;
-      if (dup_from < 0) {
-        error("no query process");
-        return false;
-      }
-      (op == ">&" ? coprocess_input_redirected_ : coprocess_output_redirected_) = true;
-    } else if (word == "-") {
-      close_fd = true;
-    } else if (all_digits(word)) {
-      dup_from = std::atoi(word.c_str());
-      if (::fcntl(dup_from, F_GETFD) < 0) {
-        error(fmt::format("{}: bad file unit number", word));
-        return false;
-      }
-    } else {
-      error(fmt::format("{}: bad file unit number", word));
-      return false;
-    }
+    if (!find_duplicate_source(op, target, dup_from, close_fd)) return false;
   } else {
-    path = expand_to_string(target);
-    int flags = O_CLOEXEC;
-    if (op == "<") flags |= O_RDONLY;
-    else if (op == ">" || op == ">|" || op == "&>") flags |= O_WRONLY | O_CREAT | O_TRUNC;
-    else if (op == ">>" || op == "&>>") flags |= O_WRONLY | O_CREAT | O_APPEND;
-    else if (op == "<>") flags |= O_RDWR | O_CREAT;
-    if (op == ">" && options_.noclobber) {
-      struct stat st;
-      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        error(fmt::format("{}: file already exists [File exists]", path));
-        return false;
-      }
-    }
-    source_fd = ::open(path.c_str(), flags, 0666);
-    if (source_fd < 0) {
-      bool reading = op == "<";
-      error(fmt::format("{}: cannot {} [{}]", path, reading ? "open" : "create", std::strerror(errno)));
-      return false;
-    }
+    source_fd = open_redirect_file(op, target);
+    if (source_fd < 0) return false;
     if (op == "&>" || op == "&>>") {
       save_fd(2);
       ::dup2(source_fd, 2);

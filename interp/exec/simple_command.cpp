@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -94,7 +95,7 @@ int Shell::exec_assignments_only(const Node* node) {
   for (LoweredAssignment& assignment : lowered_command(node).assignments) run_lowered_assignment(assignment, false);
   int substitution_status = substitution_status_;
   size_t mark = redirection_mark();
-  bool ok = apply_redirections(node->kids, 0);
+  bool ok = apply_redirections(SimpleCommandView(node).items());
   undo_redirections(mark);
   if (!ok) return last_status_ = 1;
   return last_status_ = substitution_status;
@@ -165,7 +166,7 @@ int Shell::exec_simple(const Node* node) {
   };
   try {
     command_redirection_mark_ = mark;
-    if (!apply_redirections(node->kids, 0)) {
+    if (!apply_redirections(SimpleCommandView(node).items())) {
       restore();
       if (builtin != nullptr && builtin->special) throw ShellExit{1};
       return last_status_ = 1;
@@ -279,7 +280,7 @@ int Shell::run_function(std::string_view name, const Node* def, std::vector<std:
   };
   int status;
   try {
-    status = exec(def->kids[0]);
+    status = exec(FunctionDefView(def).body());
   } catch (...) {
     leave();
     end_function_trap();

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/exec/conditional.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
@@ -11,11 +12,12 @@ namespace forklift::interp {
 
 bool Shell::eval_test(const Node* node) {
   switch (node->kind) {
-    case NodeKind::TestGroup: return eval_test(node->kids[0]);
+    case NodeKind::TestGroup: return eval_test(TestGroupView(node).expression());
     case NodeKind::Word: return !expand_to_string(node).empty();
     case NodeKind::TestUnary: {
-      if (node->op == "!") return !eval_test(node->kids[0]);
-      std::string operand = expand_to_string(node->kids[0]);
+      const Node* operand_node = TestUnaryView(node).operand();
+      if (node->op == "!") return !eval_test(operand_node);
+      std::string operand = expand_to_string(operand_node);
       bool known = false;
       bool result = unary_test(*this, node->op, operand, known);
       if (!known) fatal(fmt::format("{}: unknown test operator", node->op), 2);
@@ -24,16 +26,17 @@ bool Shell::eval_test(const Node* node) {
     case NodeKind::TestBinary: break;
     default: fatal(fmt::format("cannot evaluate {} in [[ ]]", kind_name(node->kind)), 2);
   }
-  std::string_view op = node->op;
-  if (op == "&&") return eval_test(node->kids[0]) && eval_test(node->kids[1]);
-  if (op == "||") return eval_test(node->kids[0]) || eval_test(node->kids[1]);
-  std::string left = expand_to_string(node->kids[0]);
+  TestBinaryView binary(node);
+  std::string_view op = binary.op();
+  if (op == "&&") return eval_test(binary.left()) && eval_test(binary.right());
+  if (op == "||") return eval_test(binary.left()) || eval_test(binary.right());
+  std::string left = expand_to_string(binary.left());
   if (op == "==" || op == "=" || op == "!=") {
-    bool match = pattern_match(expand_pattern(node->kids[1]), left);
+    bool match = pattern_match(expand_pattern(binary.right()), left);
     return op == "!=" ? !match : match;
   }
   if (op == "=~") {
-    std::string pattern = expand_pattern(node->kids[1]);
+    std::string pattern = expand_pattern(binary.right());
     regex_t re;
     if (regcomp(&re, pattern.c_str(), REG_EXTENDED) != 0) {
       return false;
@@ -50,7 +53,7 @@ bool Shell::eval_test(const Node* node) {
     regfree(&re);
     return matched;
   }
-  std::string right = expand_to_string(node->kids[1]);
+  std::string right = expand_to_string(binary.right());
   if (op == "<") return left < right;
   if (op == ">") return left > right;
   if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);

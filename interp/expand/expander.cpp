@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/lex/backslash.h"
 
 #include "interp/errors.h"
@@ -252,7 +253,9 @@ void Expander::part(const Node* node, bool quoted) {
     }
     case NodeKind::ArithExp:
     case NodeKind::ArithBracket: {
-      std::string result = format_number(shell.eval_arith(node->kids[0]));
+      const Node* expression =
+          node->is(NodeKind::ArithExp) ? ArithExpView(node).expression() : ArithBracketView(node).expression();
+      std::string result = format_number(shell.eval_arith(expression));
       if (quoted) add_quoted(result);
       else add_unquoted(result);
       return;
@@ -270,13 +273,14 @@ void Expander::part(const Node* node, bool quoted) {
 void Expander::word(const Node* w) {
   current.escaped = escaped;
   size_t first = 0;
-  if ((w->flags & kWordHasTilde) && !w->kids.empty() && w->kids[0]->kind == NodeKind::Literal) {
-    std::string_view text = w->kids[0]->text;
+  NodeSpan parts = WordView(w).parts();
+  if ((w->flags & kWordHasTilde) && !parts.empty() && parts[0]->kind == NodeKind::Literal) {
+    std::string_view text = parts[0]->text;
     size_t end = text.find('/');
     if (end == std::string_view::npos) end = text.size();
     std::string_view prefix = text.substr(0, end);
     // Only a tilde prefix that stands alone before '/' or the end of the word.
-    if (end < text.size() || w->kids.size() == 1) {
+    if (end < text.size() || parts.size() == 1) {
       if (prefix.find_first_of("\\'\"$`") == std::string_view::npos) {
         tilde(prefix);
         literal(text.substr(end));
@@ -284,8 +288,8 @@ void Expander::word(const Node* w) {
       }
     }
   }
-  for (size_t i = first; i < w->kids.size(); ++i) {
-    const Node* kid = w->kids[i];
+  for (size_t i = first; i < parts.size(); ++i) {
+    const Node* kid = parts[i];
     if (tilde_after_colon && kid->kind == NodeKind::Literal && kid->text.find(":~") != std::string_view::npos) {
       literal_with_tildes(kid->text);
     } else {
@@ -390,19 +394,19 @@ bool has_unquoted_brace(const Node* word) {
 }  // namespace
 
 bool is_plain_literal_word(const Node* word) {
-  if (word->kids.size() != 1 || word->kids[0]->kind != NodeKind::Literal) return false;
-  std::string_view text = word->kids[0]->text;
+  const Node* literal = sole_literal_part(word);
+  if (literal == nullptr) return false;
+  std::string_view text = literal->text;
   return (word->flags & (kWordHasBrace | kWordHasTilde | kWordHasExtGlob)) == 0 &&
          text.find('{') == std::string_view::npos && !has_glob_syntax(text);
 }
 
-void Shell::expand_words(const std::vector<Node*>& words, size_t first, std::vector<std::string>& argv) {
+void Shell::expand_words(NodeSpan items, std::vector<std::string>& argv) {
   ArgvBuilder builder(argv, argv.size());
-  for (size_t i = first; i < words.size(); ++i) {
-    const Node* word = words[i];
+  for (const Node* word : items) {
     if (word->kind != NodeKind::Word) continue;
     if (is_plain_literal_word(word)) {
-      builder.add(literal_text(word->kids[0]->text));
+      builder.add(literal_text(sole_literal_part(word)->text));
       continue;
     }
     expand_general_word(word, builder);

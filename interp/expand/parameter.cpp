@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
 #include "interp/shell_options.h"
@@ -33,10 +34,9 @@ const Node* find_subscript(const Node* param) {
 
 // "@" or "*" when the subscript is [@] / [*].
 char list_subscript(const Node* subscript) {
-  if (subscript == nullptr || subscript->kids.empty()) return 0;
-  const Node* word = subscript->kids[0];
-  if (word->kids.size() == 1 && word->kids[0]->kind == NodeKind::Literal) {
-    std::string_view t = word->kids[0]->text;
+  if (subscript == nullptr) return 0;
+  if (const Node* literal = sole_literal_part(SubscriptView(subscript).index())) {
+    std::string_view t = literal->text;
     if (t == "@" || t == "*") return t[0];
   }
   return 0;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "interp/builtins/builtins.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
@@ -83,6 +84,14 @@ bool is_compound_literal(const Node* value) {
   return value->kind == NodeKind::ArrayLiteral && (value->kids.empty() || literal_has_members(value));
 }
 
+// The ArrayLiteral of `name=(...)` with no subscript, or null.
+const Node* unsubscripted_list_value(const Node* assignment) {
+  AssignmentView view(assignment);
+  if (view.subscript() != nullptr || !view.dimensions().empty()) return nullptr;
+  const Node* value = view.value();
+  return value != nullptr && value->kind == NodeKind::ArrayLiteral ? value : nullptr;
+}
+
 // `name=()`
 bool empty_list(const Node* assignment) {
   return !assignment->kids.empty() && assignment->kids.back()->kind == NodeKind::ArrayLiteral &&
@@ -144,7 +153,7 @@ void Shell::assign_list(std::string_view name, const Node* literal, bool append)
       const Node* value = kid->kids.empty() ? nullptr : kid->kids.back();
       item.values.push_back(fmt::format("{}{}{}", kid->text, kid->op, value != nullptr ? expand_to_string(value) : ""));
     } else {
-      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, item.values);
+      expand_words(NodeSpan(&kid, 1), item.values);
     }
     items.push_back(std::move(item));
   }
@@ -177,13 +186,14 @@ void Shell::assign_list(std::string_view name, const Node* literal, bool append)
     const Node* kid = item.node;
     if (kid->kind == NodeKind::ArrayLiteral) {
       assign_compound_element(resolved, fmt::format("{}[{}]", resolved, next++), kid);
-    } else if (kid->kind == NodeKind::KeyedElement && kid->kids.size() > 1 && kid->kids[1]->kind == NodeKind::ArrayLiteral) {
-      std::string key = var.is_assoc() ? subscript_key(kid->kids[0]) : std::to_string(subscript_index(kid->kids[0]));
+    } else if (auto keyed = view_if<KeyedElementView>(kid); keyed && keyed->value() != nullptr &&
+                                                            keyed->value()->kind == NodeKind::ArrayLiteral) {
+      std::string key = var.is_assoc() ? subscript_key(keyed->key()) : std::to_string(subscript_index(keyed->key()));
       if (!var.is_assoc()) next = std::stoll(key) + 1;
-      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), kid->kids[1]);
-    } else if (kid->kind == NodeKind::KeyedElement) {
-      std::string key = subscript_key(kid->kids[0]);
-      std::string value = kid->kids.size() > 1 ? expand_to_string(kid->kids[1]) : std::string();
+      assign_compound_element(resolved, fmt::format("{}[{}]", resolved, key), keyed->value());
+    } else if (keyed) {
+      std::string key = subscript_key(keyed->key());
+      std::string value = keyed->value() != nullptr ? expand_to_string(keyed->value()) : std::string();
       if (var.is_assoc()) {
         store(data.assoc[key], std::move(value));
       } else {
@@ -375,10 +385,12 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
   set_attributes(*var, flags, var->attrs);
   if (item.assignment != nullptr && (flags.set & (kAttrIndexed | kAttrAssoc)) && empty_list(item.assignment)) {
     var->array.reset();  // typeset -a a=(): an empty array, not a compound variable
-  } else if (item.assignment != nullptr && (flags.set & kAttrIndexed) && item.assignment->kids.size() == 1 &&
-             item.assignment->kids[0]->kind == NodeKind::ArrayLiteral && !item.assignment->kids[0]->kids.empty()) {
+  } else if (const Node* list = item.assignment != nullptr && (flags.set & kAttrIndexed)
+                                     ? unsubscripted_list_value(item.assignment)
+                                     : nullptr;
+             list != nullptr && !ArrayLiteralView(list).elements().empty()) {
     // typeset -a a=(x=1): the word x=1, not a compound element.
-    assign_list(name, item.assignment->kids[0], false);
+    assign_list(name, list, false);
   } else if (item.assignment != nullptr) {
     assign_node(name, item.assignment);
   } else if (has_value) {
@@ -434,7 +446,7 @@ int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
   for (const Node* kid : node->kids) {
     if (kid->kind == NodeKind::Word) {
       std::vector<std::string> fields;
-      expand_words(std::vector<Node*>{const_cast<Node*>(kid)}, 0, fields);
+      expand_words(NodeSpan(&kid, 1), fields);
       if (first_word) {
         first_word = false;
         if (!fields.empty()) command = node->text;
@@ -446,7 +458,7 @@ int Shell::run_declaration(const Node* node, std::string_view member_prefix) {
       items.push_back(DeclItem{std::string(), kid});
     }
   }
-  if (!apply_redirections(node->kids, 0)) {
+  if (!apply_redirections(DeclarationView(node).items())) {
     undo_redirections(mark);
     return last_status_ = 1;
   }
