@@ -1,6 +1,5 @@
 #include "interp/expand/expander.h"
 
-#include <pwd.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -197,26 +196,6 @@ void Expander::double_quoted_literal(std::string_view raw) {
   else current.text.append(text);
 }
 
-void Expander::tilde(std::string_view prefix) {
-  std::string_view user = prefix.substr(1);
-  std::string home;
-  if (user.empty()) {
-    home = shell.get_value("HOME");
-  } else if (user == "+") {
-    home = shell.get_value("PWD");
-  } else if (user == "-") {
-    home = shell.get_value("OLDPWD");
-  } else {
-    struct passwd* pw = ::getpwnam(std::string(user).c_str());
-    if (pw == nullptr) {
-      literal(prefix);
-      return;
-    }
-    home = pw->pw_dir;
-  }
-  add_quoted(home);
-}
-
 void Expander::part(const Node* node, bool quoted) {
   switch (node->kind) {
     case NodeKind::Literal:
@@ -272,44 +251,9 @@ void Expander::part(const Node* node, bool quoted) {
 
 void Expander::word(const Node* w) {
   current.escaped = escaped;
-  size_t first = 0;
-  NodeSpan parts = WordView(w).parts();
-  if ((w->flags & kWordHasTilde) && !parts.empty() && parts[0]->kind == NodeKind::Literal) {
-    std::string_view text = parts[0]->text;
-    size_t end = text.find('/');
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view prefix = text.substr(0, end);
-    // Only a tilde prefix that stands alone before '/' or the end of the word.
-    if (end < text.size() || parts.size() == 1) {
-      if (prefix.find_first_of("\\'\"$`") == std::string_view::npos) {
-        tilde(prefix);
-        literal(text.substr(end));
-        first = 1;
-      }
-    }
-  }
-  for (size_t i = first; i < parts.size(); ++i) {
-    const Node* kid = parts[i];
-    if (tilde_after_colon && kid->kind == NodeKind::Literal && kid->text.find(":~") != std::string_view::npos) {
-      literal_with_tildes(kid->text);
-    } else {
-      part(kid, false);
-    }
-  }
-}
-
-void Expander::literal_with_tildes(std::string_view raw) {
-  size_t start = 0;
-  while (start < raw.size()) {
-    size_t colon = raw.find(":~", start);
-    if (colon == std::string_view::npos) break;
-    literal(raw.substr(start, colon + 1 - start));
-    size_t end = raw.find_first_of("/:", colon + 1);
-    if (end == std::string_view::npos) end = raw.size();
-    tilde(raw.substr(colon + 1, end - colon - 1));
-    start = end;
-  }
-  literal(raw.substr(start));
+  Position pos{0, 0};
+  if ((w->flags & kWordHasTilde) && starts_with_tilde(w)) pos = tilde_prefix(w, pos);
+  word_from(w, pos);
 }
 
 std::vector<Field> Expander::take_fields() {

@@ -3,6 +3,7 @@
 // expansion, quote removal.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +35,17 @@ struct Expander {
   void add_unquoted(std::string_view text);  // an expansion result: split and globbed
   void break_field();                        // "$@": elements are separate fields
   void parameter(const Node* param, bool quoted);
-  void tilde(std::string_view prefix);
-  // Assignment values also expand a tilde after each ':' (PATH=a:~/bin).
-  void literal_with_tildes(std::string_view raw);
+  // Where the rest of a word starts: a part and an offset in its text.
+  struct Position {
+    size_t kid;
+    size_t offset;
+  };
+  // Expands the tilde prefix at the '~' `at` of `w`; returns what follows it.
+  Position tilde_prefix(const Node* w, Position at);
+  std::optional<std::string> tilde_home(const std::string& user);  // none: no such user
+  // The parts of `w` from `pos`; assignment values also expand a tilde after each ':' (PATH=a:~/bin).
+  void word_from(const Node* w, Position pos);
+  std::string part_text(const Node* part);  // one part alone, as one string
   bool tilde_after_colon = false;
 
   Shell& shell;
@@ -65,6 +74,8 @@ std::string double_quoted_text(std::string_view raw);
 // '*', '?', or a '[' that has a closing ']' after it: text that globbing
 // could change (a lone '[' as in `[ $x ]` is literal). Backslashed characters do not count.
 bool has_glob_syntax(std::string_view text);
+// The word's first part is unquoted text that begins with '~'.
+bool starts_with_tilde(const Node* word);
 // One unquoted literal part that neither globbing, braces nor tilde change.
 bool is_plain_literal_word(const Node* word);
 // Pathname expansion of a pattern; sorted matches (empty when none). With

@@ -412,13 +412,19 @@ void ParameterExpansion::expand_operand(const Node* operand) {
     if (operand->kids.empty()) ex_.open = true;
     return;
   }
+  // Unquoted, ${u:-~/x} expands a leading tilde as a word does (but not
+  // one after a ':', even in an assignment value).
+  Expander::Position pos{0, 0};
+  if (starts_with_tilde(operand)) pos = ex_.tilde_prefix(operand, pos);
   // Unquoted operand text is split like an expansion result: ${u:-a b} is two fields.
-  for (const Node* p : operand->kids) {
+  NodeSpan parts = WordView(operand).parts();
+  for (size_t i = pos.kid; i < parts.size(); ++i) {
+    const Node* p = parts[i];
     if (p->kind != NodeKind::Literal) {
       ex_.part(p, false);
       continue;
     }
-    std::string_view raw = p->text;
+    std::string_view raw = p->text.substr(i == pos.kid ? pos.offset : 0);
     size_t start = 0;
     for (size_t k = 0; k < raw.size(); ++k) {
       if (raw[k] != '\\' || k + 1 >= raw.size()) continue;
