@@ -21,6 +21,7 @@ void register_unset_builtin(BuiltinTable& table);
 void register_directory_builtins(BuiltinTable& table);
 void register_let_builtin(BuiltinTable& table);
 void register_command_lookup_builtins(BuiltinTable& table);
+void register_builtin_builtin(BuiltinTable& table);
 void register_trap_builtin(BuiltinTable& table);
 void register_kill_wait_builtins(BuiltinTable& table);
 void register_umask_builtin(BuiltinTable& table);

@@ -1,4 +1,4 @@
-// whence, type, command and builtin: how a name resolves, and running it
+// whence, type and command: how a name resolves, and running it
 // past functions and aliases.
 #include <sys/stat.h>
 #include <unistd.h>
@@ -176,15 +176,12 @@ int builtin_command(Shell& shell, std::vector<std::string>& argv) {
   }
 }
 
-int builtin_builtin(Shell&, std::vector<std::string>&) { return 0; }
-
 }  // namespace
 
 void register_command_lookup_builtins(BuiltinTable& table) {
   table["whence"] = Builtin{builtin_whence, false};
   table["type"] = Builtin{builtin_whence, false};
   table["command"] = Builtin{builtin_command, false};
-  table["builtin"] = Builtin{builtin_builtin, false};
 }
 
 }  // namespace forklift::interp

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -97,6 +99,11 @@ int builtin_source(Shell& shell, std::vector<std::string>& argv) {
     }
     if (!found.empty()) path = found;
   }
+  // `source` is a regular builtin: a file it cannot read fails the command, not the shell.
+  if (argv[0] == "source" && ::access(path.c_str(), R_OK) != 0) {
+    shell.error(fmt::format("source: {}: cannot open [{}]", path, std::strerror(errno)));
+    return 1;
+  }
   std::vector<std::string> args(argv.begin() + 2, argv.end());
   return shell.source_file(path, argv.size() > 2 ? &args : nullptr);
 }
@@ -113,7 +120,8 @@ void register_control_flow_builtins(BuiltinTable& table) {
   table["continue"] = Builtin{builtin_continue, true};
   table["eval"] = Builtin{builtin_eval, true};
   table["."] = Builtin{builtin_source, true};
-  table["source"] = Builtin{builtin_source, true};
+  // Unlike `.`, ksh93 does not make `source` a special builtin: an error does not end the shell.
+  table["source"] = Builtin{builtin_source, false};
 }
 
 }  // namespace forklift::interp

@@ -1,4 +1,5 @@
 #include "interp/builtins/builtins.h"
+
 #include "interp/hash_key.h"
 
 namespace forklift::interp {
@@ -12,6 +13,7 @@ absl::flat_hash_map<std::string, Builtin>& Shell::builtin_table() {
     register_directory_builtins(t);
     register_let_builtin(t);
     register_command_lookup_builtins(t);
+    register_builtin_builtin(t);
     register_trap_builtin(t);
     register_kill_wait_builtins(t);
     register_umask_builtin(t);
