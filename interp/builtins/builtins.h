@@ -42,6 +42,10 @@ void register_job_builtins(BuiltinTable& table);
 // when a letter was refused.
 std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, const std::function<bool(char)>& letter);
 
+// ksh93's builtins read `--name` as a long option, so a special builtin that
+// has none ends the shell on `--name` (status 2) instead of taking it as an operand.
+void refuse_long_option(Shell& shell, const std::vector<std::string>& argv);
+
 // The process of a job spec (%N, %%, %+, %-) of the background jobs; nullopt
 // when there is no such job.
 std::optional<pid_t> job_pid(Shell& shell, std::string_view spec);

@@ -29,10 +29,12 @@ int builtin_colon(Shell&, std::vector<std::string>&) { return 0; }
 int builtin_false(Shell&, std::vector<std::string>&) { return 1; }
 
 int builtin_exit(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   throw ShellExit{status_operand(argv, shell.last_status()) & 0xff};
 }
 
 int builtin_return(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   int status = status_operand(argv, shell.last_status());
   if (shell.function_depth() == 0 && !shell.in_sourced_file()) throw ShellExit{status & 0xff};
   shell.request_flow(Shell::Flow::Return, 1);
@@ -63,6 +65,7 @@ int builtin_continue(Shell& shell, std::vector<std::string>& argv) {
 }
 
 int builtin_eval(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   std::string code;
   for (size_t i = 1; i < argv.size(); ++i) {
     if (i > 1) code += ' ';

@@ -7,6 +7,7 @@ namespace forklift::interp {
 namespace {
 
 int builtin_exec(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   if (argv.size() == 1) {
     shell.keep_command_redirections();
     return 0;

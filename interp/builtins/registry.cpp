@@ -1,5 +1,7 @@
 #include "interp/builtins/builtins.h"
 
+#include <fmt/format.h>
+
 #include "interp/hash_key.h"
 
 namespace forklift::interp {
@@ -41,6 +43,11 @@ std::optional<size_t> scan_option_letters(const std::vector<std::string>& argv, 
     }
   }
   return i;
+}
+
+void refuse_long_option(Shell& shell, const std::vector<std::string>& argv) {
+  if (argv.size() < 2 || argv[1].size() < 3 || argv[1].compare(0, 2, "--") != 0) return;
+  shell.fatal(fmt::format("{}: {}: unknown option", argv[0], argv[1]), 2);
 }
 
 const Builtin* Shell::find_builtin(std::string_view name) const {

@@ -31,7 +31,8 @@ int builtin_sleep(Shell& shell, std::vector<std::string>& argv) {
   return 0;
 }
 
-int builtin_times(Shell& shell, std::vector<std::string>&) {
+int builtin_times(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   struct tms t;
   ::times(&t);
   double tick = static_cast<double>(sysconf(_SC_CLK_TCK));

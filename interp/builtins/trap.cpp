@@ -11,6 +11,7 @@ namespace forklift::interp {
 namespace {
 
 int builtin_trap(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   size_t i = 1;
   if (i < argv.size() && argv[i] == "--") ++i;
   if (i + 1 < argv.size() && argv[i] == "-p") {  // trap -p SIG...: the actions alone

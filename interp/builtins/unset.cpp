@@ -8,6 +8,7 @@ namespace forklift::interp {
 namespace {
 
 int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
+  refuse_long_option(shell, argv);
   bool functions = false;
   size_t i = 1;
   for (; i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-'; ++i) {
