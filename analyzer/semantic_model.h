@@ -112,6 +112,13 @@ class SemanticModel {
   ValueFacts value_facts(std::string_view name, const Node* use) const { return values_.facts_at(name, use); }
   // Of what a Word expands to when it is neither split nor globbed.
   ValueFacts word_facts(const Node* word) const { return values_.word_facts(word); }
+  // The text a command word expands to when it is known statically: a word
+  // of literals, or one whose expansions are all in double quotes and read
+  // variables every reaching definition of which assigns the same literal
+  // (no `eval` or `.` that may assign them in between, no value from the
+  // environment). nullopt for anything else, and for a word that is split
+  // or globbed.
+  std::optional<std::string> static_text(const Node* word) const;
   // The utility a SimpleCommand runs: its static name, or the value of the
   // variable naming it when that is known (`SED=sed; $SED …` runs `sed`).
   std::optional<std::string> resolved_command_name(const Node* simple_command) const {

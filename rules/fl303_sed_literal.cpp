@@ -18,7 +18,8 @@ Finds a variable's value piped into `sed` (`echo "$v" | sed …`,
 `printf '%s\n' "$v" | sed …`, `sed … <<< "$v"`, inside `$( )` or backticks)
 whose program has an exact equivalent in the shell: `s` commands whose
 pattern the shell's patterns express, `y`, chains of `-e` and `;`, `-n` with
-`s///p`.
+`s///p`. A program may be a variable's value (`sed -e "$sed_quote"`) when
+every assignment that reaches the use sets the same literal.
 
 ## Why is this bad?
 Two or three processes (the substitution, `echo`, `sed`) for what a parameter
@@ -48,8 +49,14 @@ missing. Translations: anchored literals and `.*` become `#`, `##`, `%`,
 other replacements are a `case` in POSIX sh and `${v/p/r}` in bash, ksh and
 mksh (pattern and replacement quoted, so `*?[` and bash 5.2's `&` stay
 literal); `s/LL*/L/g` is a loop; `y` is one `${v//a/x}` per character when
-no character is mapped twice. In dash and mksh `?` and `[…]` match a byte
-where sed matches a character: with those the fix is unsafe for UTF-8
+no character is mapped twice. `s/^/X/` and `s/$/X/` put text before or
+after the value; a pattern that matches the empty string (`s/[^.]*//`) is
+anchored at the start, where sed's leftmost match always is. In POSIX sh
+`s/P/R/g` for literal text or one character P is a loop: it edits the
+value in place when R holds nothing P matches, else it copies the value
+through a scratch variable named after the result (`r_rest`, a name the
+script does not use), which it leaves set. In dash and mksh `?` and `[…]`
+match a byte where sed matches a character: with those the fix is unsafe for UTF-8
 values. `printf %s "$v" | sed` gives sed no line at all for an empty value:
 unsafe. Values are assumed to be valid text in the locale. What the unsafe
 fix changes, measured in dash, bash, ksh93 and mksh: echo eats a value of
@@ -74,7 +81,8 @@ std::optional<std::vector<std::string>> static_arguments(const SemanticModel& mo
   std::vector<const Node*> words = command_words(command);
   std::vector<std::string> arguments;
   for (size_t i = 1; i < words.size(); ++i) {
-    std::optional<std::string> value = static_word_value(model.source(), words[i]);
+    // `sed -e "$sed_quote"` reads a program the script assigns once.
+    std::optional<std::string> value = model.static_text(words[i]);
     if (!value) return std::nullopt;
     arguments.push_back(std::move(*value));
   }
@@ -111,8 +119,9 @@ class SedSubstitution final : public Rule {
       SubstitutionSite site = locate_substitution(model, value.substitution);
       const Node* statement = assignment_statement(model, site);
       std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
+      std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
       sed::Translation translation =
-          sed::translate(*parse.program, piped_name(value), output, target_for(context.dialect));
+          sed::translate(*parse.program, piped_name(value), output, target_for(context.dialect), scratch);
       if (!translation.refusal.empty()) continue;
       FixSafety safety;
       require_sed_value_facts(model, value, safety);
@@ -134,6 +143,13 @@ class SedSubstitution final : public Rule {
   }
 
  private:
+  // A name the script never mentions, for the scratch variable of a loop.
+  static std::string unused_name(const SemanticModel& model, const std::string& base) {
+    std::string name = base;
+    for (int i = 2; model.source().find(name) != std::string_view::npos; ++i) name = fmt::format("{}{}", base, i);
+    return name;
+  }
+
   static std::string join_statements(std::string statements) {
     for (size_t at = statements.find('\n'); at != std::string::npos; at = statements.find('\n', at)) {
       statements.replace(at, 1, "; ");

@@ -36,6 +36,20 @@ SemanticModel::SemanticModel(const SourceFile& file, const Ast& ast, Dialect dia
 
 std::string_view SemanticModel::text(const Node* node) const { return node_text(file_.text(), node); }
 
+std::optional<std::string> SemanticModel::static_text(const Node* word) const {
+  if (std::optional<std::string> text = static_word_value(file_.text(), word)) return text;
+  if (word == nullptr || !word->is(NodeKind::Word) || (word->flags & kWordHasGlob) != 0) return std::nullopt;
+  // An unquoted expansion would be split and globbed.
+  for (const Node* part : word->kids) {
+    if (!part->is(NodeKind::Literal) && !part->is(NodeKind::SingleQuoted) && !part->is(NodeKind::DoubleQuoted)) {
+      return std::nullopt;
+    }
+  }
+  ValueFacts facts = values_.word_facts(word);
+  if (!facts.exact) return std::nullopt;
+  return facts.prefix;
+}
+
 VariableAttributes SemanticModel::attributes(std::string_view name, const Node* at) const {
   const Variable* variable = scopes_.lookup(name, at);
   return variable == nullptr ? VariableAttributes{} : variable->attributes;

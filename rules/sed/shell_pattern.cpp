@@ -21,9 +21,28 @@ std::string shell_literal(std::string_view text, bool slash_is_plain) {
   return out + "\"";
 }
 
+namespace {
+
+// Members written with a backslash: dash, bash, ksh93 and mksh all read
+// `\(`, `\)`, `\*` and `\?` inside brackets as the character alone, in
+// `${v%…}` and in `case` patterns alike (ksh93 keeps the backslash of `\|`,
+// `\&`, `\<` and `\>` as a member, so those stay refused).
+constexpr std::string_view kEscapedMembers = "()*?";
+
+}  // namespace
+
 std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, bool allow_blanks) {
   std::string members = set.members;
-  for (char c : members) {
+  for (size_t i = 0; i < members.size(); ++i) {
+    char c = members[i];
+    if (kEscapedMembers.find(c) != std::string_view::npos) {
+      // The end of a range is read before the backslash is removed by some
+      // shells: an escaped member next to a range's `-` is refused.
+      bool range_before = i >= 2 && members[i - 1] == '-';
+      bool range_after = i + 2 < members.size() && members[i + 1] == '-';
+      if (range_before || range_after) return std::nullopt;
+      continue;
+    }
     // Quoting inside brackets is read differently by the shells; only
     // members with no meaning to the shell are copied.
     bool plain = std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80 ||
@@ -36,8 +55,13 @@ std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, boo
     if (members.size() == 1 || members[1] == '-') return std::nullopt;
     std::rotate(members.begin(), members.begin() + 1, members.end());
   }
+  std::string written;
+  for (char c : members) {
+    if (kEscapedMembers.find(c) != std::string_view::npos) written += '\\';
+    written += c;
+  }
   bool negated = set.negated != negate;
-  return std::string(negated ? "[!" : "[") + members + "]";
+  return std::string(negated ? "[!" : "[") + written + "]";
 }
 
 std::optional<std::string> glob_atom(const Regex& atom, bool slash_is_plain) {

@@ -14,7 +14,7 @@ using Kind = Regex::Kind;
 // when set, gives the new line whether or not the command matches. A
 // `statement` replaces both for commands that need a loop or several steps.
 struct Step {
-  std::string condition = "*";
+  std::string condition = "*";  // empty when no `case` pattern tells whether it matches
   std::string matched;
   std::optional<std::string> expression;
   std::optional<std::string> statement;
@@ -35,6 +35,27 @@ bool set_run(const Regex& atom, int min) {
   if (atom.kind != Kind::Repeat || atom.min != min || atom.max != -1) return false;
   Kind inner = atom.operands[0].kind;
   return inner == Kind::Literal || inner == Kind::Bracket;
+}
+
+// The regex can match the empty string at the start of a line (`$` is
+// taken to match only at its end, so a regex with one is not).
+bool nullable(const Regex& regex) {
+  switch (regex.kind) {
+    case Kind::Repeat: return regex.min == 0 || nullable(regex.operands[0]);
+    case Kind::Group: return nullable(regex.operands[0]);
+    case Kind::LineStart: return true;
+    case Kind::Sequence:
+      for (const Regex& operand : regex.operands) {
+        if (!nullable(operand)) return false;
+      }
+      return true;
+    case Kind::Alternation:
+      for (const Regex& operand : regex.operands) {
+        if (nullable(operand)) return true;
+      }
+      return false;
+    default: return false;
+  }
 }
 
 Pattern flatten(const Regex& regex) {
@@ -58,15 +79,20 @@ Pattern flatten(const Regex& regex) {
 
 class StepBuilder {
  public:
-  StepBuilder(const SedCommand& command, std::string_view input, Target target, std::vector<std::string>& caveats)
-      : command_(command), in_(fmt::format("${{{}}}", input)), input_(input), target_(target), caveats_(caveats) {}
+  StepBuilder(const SedCommand& command, std::string_view input, std::string_view scratch, Target target,
+              std::vector<std::string>& caveats)
+      : command_(command), in_(fmt::format("${{{}}}", input)), input_(input), scratch_(scratch), target_(target),
+        caveats_(caveats) {}
 
   std::optional<Step> build() {
     if (command_.kind == SedCommand::Kind::Transliterate) return transliterate();
     if (command_.regex.kind != Kind::Sequence) return refuse("alternation");
     if (command_.occurrence != 1) return refuse("a numbered occurrence");
     pattern_ = flatten(command_.regex);
-    if (pattern_.atoms.empty()) return refuse("a pattern that only anchors");
+    // A pattern that matches the empty string matches at the start of every
+    // line, and sed takes the leftmost match: once, it is anchored there.
+    if (!command_.global && !pattern_.start && nullable(command_.regex)) pattern_.start = true;
+    if (pattern_.atoms.empty()) return anchors_only();
     if (std::optional<Step> step = run_shapes()) return step;
     if (!refusal_.empty()) return std::nullopt;
     std::optional<std::string> glob = glob_of(pattern_.atoms, false);
@@ -78,6 +104,21 @@ class StepBuilder {
   const std::string& refusal() const { return refusal_; }
 
  private:
+  // `s/^/X/`, `s/$/X/`, `s/^$/X/`: text put before or after the line, or
+  // the empty line replaced. `&` is the empty match.
+  std::optional<Step> anchors_only() {
+    std::optional<std::string> r = replacement(std::string(), true);
+    if (!r) return std::nullopt;
+    Step step;
+    if (pattern_.start && pattern_.end) {
+      step.condition = "\"\"";
+      step.matched = r->empty() ? "\"\"" : *r;
+    } else {
+      step.matched = pattern_.start ? *r + in_ : in_ + *r;
+    }
+    return step;
+  }
+
   // Patterns whose pieces are one-character atoms and `.*`.
   std::optional<Step> glob_step(const std::string& glob) {
     bool has_star = false;
@@ -130,9 +171,75 @@ class StepBuilder {
       Step step;
       step.expression = expression;
       step.matched = *expression;
+      // Under `-n` the line is printed only when there is a match.
+      std::optional<std::string> glob = glob_of(pattern_.atoms, false);
+      step.condition = glob ? fmt::format("*{}*", *glob) : "";
       return step;
     }
-    return refuse("a global replacement in POSIX sh (no `${v//p/r}`)");
+    return posix_global();
+  }
+
+  // `s/P/R/g` in POSIX sh, for P literal text or one one-character atom: a
+  // loop. When R holds nothing P can match, no replacement can take part in a
+  // later match, so replacing the first match of what is left until none is
+  // left is sed's scan; otherwise the loop copies the line into `output`
+  // piece by piece through the scratch variable.
+  std::optional<Step> posix_global() {
+    const std::vector<const Regex*>& atoms = pattern_.atoms;
+    std::optional<std::string> text = literal_text();
+    std::optional<std::string> glob;
+    if (text) {
+      glob = shell_literal(*text);
+    } else if (atoms.size() == 1) {
+      glob = glob_of(atoms, false);
+    }
+    if (!glob) return refuse("a global replacement in POSIX sh of more than literal text or one character");
+    std::optional<std::string> r = replacement(literal_match(), true);
+    if (!r) return std::nullopt;
+    std::string r_text;
+    for (const ReplacementPiece& piece : command_.replacement) r_text += piece.kind == ReplacementPiece::Kind::Text ? piece.text : *text;
+    bool in_place = r_text.empty();
+    if (!in_place && text) in_place = r_text.find_first_of(*text) == std::string::npos;
+    if (!in_place && !text && atoms[0]->kind == Kind::Literal) in_place = r_text.find(atoms[0]->literal) == std::string::npos;
+    if (!in_place && !text && atoms[0]->kind == Kind::Bracket) in_place = outside_plain_set(atoms[0]->set, r_text);
+    Step step;
+    step.condition = fmt::format("*{}*", *glob);
+    if (in_place) {
+      step.statement = fmt::format(
+          "{{out}}={in}\nwhile :; do case ${{out}} in *{p}*) {{out}}=${{{{out}}%%{p}*}}{r}${{{{out}}#*{p}}};; *) break;; esac; done",
+          fmt::arg("in", in_), fmt::arg("p", *glob), fmt::arg("r", *r));
+      return step;
+    }
+    if (scratch_.empty()) return refuse("a global replacement in POSIX sh that needs a scratch variable");
+    step.statement = fmt::format(
+        "{t}={in}; {{out}}=\nwhile :; do case ${t} in *{p}*) {{out}}=${{out}}${{{t}%%{p}*}}{r}; {t}=${{{t}#*{p}}};; "
+        "*) {{out}}=${{out}}${t}; break;; esac; done",
+        fmt::arg("t", scratch_), fmt::arg("in", in_), fmt::arg("p", *glob), fmt::arg("r", *r));
+    return step;
+  }
+
+  // Every character of `text` is outside `set`, which lists its members
+  // one by one (no range, no class).
+  static bool outside_plain_set(const BracketSet& set, const std::string& text) {
+    if (!set.ascii_only || set.members.find("[:") != std::string::npos) return false;
+    for (size_t i = 1; i + 1 < set.members.size(); ++i) {
+      if (set.members[i] == '-') return false;
+    }
+    for (char c : text) {
+      bool member = set.members.find(c) != std::string::npos;
+      if (member != set.negated) return false;
+    }
+    return true;
+  }
+
+  // The pattern's text when it is plain literal text.
+  std::optional<std::string> literal_text() const {
+    std::string text;
+    for (const Regex* atom : pattern_.atoms) {
+      if (atom->kind != Kind::Literal) return std::nullopt;
+      text += atom->literal;
+    }
+    return text;
   }
 
   // Shapes built on a run of one set of characters: `^[ ]*`, `[ ]*$`,
@@ -214,6 +321,7 @@ class StepBuilder {
     std::string lit = shell_literal(std::string(1, l));
     std::string pair = shell_literal(std::string(2, l));
     Step step;
+    step.condition = fmt::format("*{}*", lit);
     step.statement = fmt::format(
         "{{out}}={in}\nwhile :; do case ${{out}} in *{pair}*) {{out}}=${{{{out}}%%{pair}*}}{lit}${{{{out}}#*{pair}}};; *) break;; esac; done",
         fmt::arg("in", in_), fmt::arg("pair", pair), fmt::arg("lit", lit));
@@ -332,6 +440,7 @@ class StepBuilder {
   const SedCommand& command_;
   std::string in_;
   std::string_view input_;
+  std::string_view scratch_;
   Target target_;
   std::vector<std::string>& caveats_;
   Pattern pattern_;
@@ -346,6 +455,12 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
 }
 
 std::string step_statement(const Step& step, std::string_view input, std::string_view output, bool quiet) {
+  if (step.statement && quiet) {
+    // Under `-n` only a line the command changed is printed.
+    if (step.condition == "*") return replace_all(*step.statement, "{out}", output);
+    return fmt::format("case ${} in {}) {};; *) {}=;; esac", input, step.condition,
+                       replace_all(replace_all(*step.statement, "{out}", output), "\n", "; "), output);
+  }
   if (step.statement) return replace_all(*step.statement, "{out}", output);
   if (step.expression && !quiet) return fmt::format("{}={}", output, *step.expression);
   if (step.condition == "*") return fmt::format("{}={}", output, step.matched);
@@ -355,7 +470,8 @@ std::string step_statement(const Step& step, std::string_view input, std::string
 
 }  // namespace
 
-Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target) {
+Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target,
+                      std::string_view scratch) {
   Translation translation;
   bool quiet = program.quiet;
   if (quiet && (program.commands.size() != 1 || !program.commands[0].print)) {
@@ -368,13 +484,19 @@ Translation translate(const SedProgram& program, std::string_view input, std::st
       translation.refusal = "`p` without `-n` (the line is printed twice)";
       return translation;
     }
-    StepBuilder builder(command, current, target, translation.caveats);
+    StepBuilder builder(command, current, scratch, target, translation.caveats);
     std::optional<Step> step = builder.build();
     if (!step) {
       translation.refusal = builder.refusal().empty() ? "a shape with no exact equivalent" : builder.refusal();
       translation.caveats.clear();
       translation.statements.clear();
       translation.expression.reset();
+      return translation;
+    }
+    if (quiet && step->condition.empty()) {
+      translation.refusal = "`-n` with a replacement whose match no `case` pattern tells";
+      translation.caveats.clear();
+      translation.statements.clear();
       return translation;
     }
     if (!translation.statements.empty()) translation.statements += "\n";

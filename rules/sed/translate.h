@@ -28,7 +28,10 @@ struct Translation {
 };
 
 // `input` is a variable or positional parameter name holding one line
-// (no newline); `output` the variable the statements set.
-Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target);
+// (no newline); `output` the variable the statements set; `scratch` a
+// variable the statements may set too (a global replacement in POSIX sh
+// copies the rest of the line through it), empty when there is none.
+Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target,
+                      std::string_view scratch = {});
 
 }  // namespace forklift::sed

@@ -268,6 +268,11 @@ const std::vector<RuleProperty>& rule_properties() {
         {{"repeated slashes"}, "repeated slashes"}}},
       {"FL303", {"bash", "ksh"}, "s=$(echo \"${{v}}\" | sed 's/-/_/g'); echo \"[$s]\"",
        {{{"-n"}, "echo eats a value of `-n`"}, {{"newline at end"}, "strips the value's trailing newlines"}}},
+      {"FL303", {"sh"},
+       "s=$(echo \"${{v}}\" | sed 's/ /, /g'); t=$(echo \"${{v}}\" | sed 's/[^.]*//'); "
+       "u=$(echo \"${{v}}\" | sed -e 's/^/</' -e 's/$/>/'); echo \"[$s] [$t] [$u]\"",
+       {{{"-n"}, "echo eats a value of `-n`"}, {{"newline at end"}, "strips the value's trailing newlines"},
+        {{"newline inside"}, "sed edits each line of its input"}}},
       {"FL304", {"bash"}, "u=$(echo \"${{v}}\" | tr a-z A-Z); echo \"[$u]\"",
        {{{"utf-8"}, "non-ASCII letters"}, {{"-n"}, "echo eats `-n`"}, {{"newline at end"}, "strips trailing newlines"}}},
       {"FL305", {"sh"}, "f=$(echo \"${{v}}\" | cut -d: -f1); echo \"[$f]\"",

@@ -70,6 +70,12 @@ constexpr std::string_view kComputations[] = {
     R"~({x}=$(echo "{p}" | sed 's/\/$//'))~",
     R"~({x}=$(echo {s} | sed 's/ *$//'))~",
     R"~({x}=`echo "{s}" | sed 's/.*://'`)~",
+    R"~({x}=$(echo "{s}" | sed 's/:/ /g'))~",
+    R"~({x}=`echo "{s}" | sed -e 's/ /, /g'`)~",
+    R"~({x}=$(echo "{s}" | sed 's/[^.]*//'))~",
+    R"~({x}=$(echo "{p}" | sed -e 's,^/,<,' -e 's,$,>,'))~",
+    R"~({x}=$(echo "{s}" | sed 's/[-(].*//'))~",
+    R"~({x}=$(printf '%s\n' "{s}" | sed -e "$sed_gt"))~",
     R"~({x}=$(echo "{s}" | tr a-z A-Z))~",
     R"~({x}=$(echo "{s}" | tr -d ' '))~",
     R"~({x}=$(printf '%s' "{s}" | tr '\n' ' '))~",
@@ -191,7 +197,7 @@ std::string prelude(Random& random) {
     text += random.chance(50) ? "=" + single_quoted(values[i]) : "=$" + std::to_string(i + 1);
     text += "\n";
   }
-  return text + "printf '%s\\n' \"$s1\" \"$s2\" 'k:v' > data.txt\n";
+  return text + "sed_gt='s,>,\\&gt;,g'\nprintf '%s\\n' \"$s1\" \"$s2\" 'k:v' > data.txt\n";
 }
 
 std::string statement(Random& random, Names& names, const std::string& dialect) {
