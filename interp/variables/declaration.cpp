@@ -80,6 +80,13 @@ bool literal_has_members(const Node* literal) {
   return first == NodeKind::Assignment || first == NodeKind::Declaration;
 }
 
+// Every item is NAME=VALUE or a declaration: `(x=1 y=2)`, not `(x=1 :)`.
+bool only_members(const Node* literal) {
+  return std::all_of(literal->kids.begin(), literal->kids.end(), [](const Node* kid) {
+    return kid->kind == NodeKind::Assignment || kid->kind == NodeKind::Declaration;
+  });
+}
+
 bool is_compound_literal(const Node* value) {
   return value->kind == NodeKind::ArrayLiteral && (value->kids.empty() || literal_has_members(value));
 }
@@ -104,8 +111,11 @@ void Shell::assign_array(std::string_view name, const Node* literal, bool append
   if (literal_has_members(literal)) {
     Variable* old = vars_.resolve(name).var;
     bool compound_elements = old != nullptr && (old->attrs & (kAttrCompoundElements | kAttrCompoundArray));
-    if (append && old != nullptr && old->is_array() && !compound_elements && !old->elements().indexed.empty()) {
-      assign_list(name, literal, true);  // b=(1); b+=(x=1): the word x=1
+    // b=(1); b+=(x=1) appends the word x=1; so does typeset -a b; b+=(x=1 :),
+    // where an item that is no assignment makes the list one of words.
+    if (append && old != nullptr && old->is_array() && !compound_elements &&
+        (!old->elements().indexed.empty() || !only_members(literal))) {
+      assign_list(name, literal, true);
       return;
     }
     if (append && old != nullptr && old->is_array()) {
