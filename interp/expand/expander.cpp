@@ -34,10 +34,22 @@ bool has_glob_syntax(std::string_view text) {
 
 namespace {
 
-void append_escaped(std::string& out, std::string_view text) {
+// `out` ends in an unescaped '[': a '^' quoted in the script after it does not
+// negate the bracket expression in ksh93 (one from a quoted expansion still
+// does). Elsewhere '^' stays bare, as =~ reads it as an anchor.
+bool opens_bracket(const std::string& out) {
+  if (out.empty() || out.back() != '[') return false;
+  size_t backslashes = 0;
+  for (size_t i = out.size() - 1; i > 0 && out[i - 1] == '\\'; --i) ++backslashes;
+  return backslashes % 2 == 0;
+}
+
+// `written`: text quoted in the script itself, not an expansion's result.
+void append_escaped(std::string& out, std::string_view text, bool written = false) {
   for (char c : text) {
     if (c == '\\' || c == '*' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}' || c == ',' ||
-        c == '(' || c == ')' || c == '|' || c == '!' || c == '@' || c == '+' || c == '-' || c == '.') {
+        c == '(' || c == ')' || c == '|' || c == '!' || c == '@' || c == '+' || c == '-' || c == '.' ||
+        (written && c == '^' && opens_bracket(out))) {
       out.push_back('\\');
     }
     out.push_back(c);
@@ -75,6 +87,13 @@ void Expander::load_ifs() {
 
 void Expander::add_quoted(std::string_view text) {
   if (escaped) append_escaped(current.text, text);
+  else current.text.append(text);
+  open = true;
+  ws_pending = false;
+}
+
+void Expander::add_written_quoted(std::string_view text) {
+  if (escaped) append_escaped(current.text, text, true);
   else current.text.append(text);
   open = true;
   ws_pending = false;
@@ -187,12 +206,12 @@ void Expander::double_quoted_literal(std::string_view raw) {
   open = true;
   ws_pending = false;
   if (raw.find('\\') == std::string_view::npos) {
-    if (escaped) append_escaped(current.text, raw);
+    if (escaped) append_escaped(current.text, raw, true);
     else current.text.append(raw);
     return;
   }
   std::string text = double_quoted_text(raw);
-  if (escaped) append_escaped(current.text, text);
+  if (escaped) append_escaped(current.text, text, true);
   else current.text.append(text);
 }
 
@@ -204,12 +223,12 @@ void Expander::part(const Node* node, bool quoted) {
       return;
     case NodeKind::SingleQuoted: {
       std::string_view text = shell.node_text(node);
-      add_quoted(text.size() >= 2 ? text.substr(1, text.size() - 2) : std::string_view());
+      add_written_quoted(text.size() >= 2 ? text.substr(1, text.size() - 2) : std::string_view());
       return;
     }
     case NodeKind::AnsiCQuoted: {
       std::string_view text = shell.node_text(node);
-      add_quoted(decode_ansi_c(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
+      add_written_quoted(decode_ansi_c(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
       return;
     }
     case NodeKind::DoubleQuoted:

@@ -32,6 +32,7 @@ struct Expander {
   void literal(std::string_view raw);
   void double_quoted_literal(std::string_view raw);
   void add_quoted(std::string_view text);
+  void add_written_quoted(std::string_view text);  // quoted in the script, not an expansion's result
   void add_unquoted(std::string_view text);  // an expansion result: split and globbed
   void break_field();                        // "$@": elements are separate fields
   void parameter(const Node* param, bool quoted);
