@@ -55,7 +55,15 @@ anchored at the start, where sed's leftmost match always is. In POSIX sh
 `s/P/R/g` for literal text or one character P is a loop: it edits the
 value in place when R holds nothing P matches, else it copies the value
 through a scratch variable named after the result (`r_rest`, a name the
-script does not use), which it leaves set. In dash and mksh `?` and `[…]`
+script does not use), which it leaves set. Groups are translated where
+fields (`.*`, `[^c]*`) between literal separators fix where the line
+splits: `[^c]*` ends at the first `c`, `.*` before the last separator at
+that separator's last occurrence, an unanchored start at the first
+occurrence of what follows (`s/^\([^-]*\)-\([^-]*\)-\(.*\)$/\2/`,
+`s,^.*/\([^/]*\)$,\1,`, `s/"\(.*\)"/\1/`); the replacement may name
+one group. The same reading serves patterns without groups (`s/(.*)//`,
+`s/a.*b/X/`), and `[^c]*c` unanchored is anchored, as its leftmost match
+starts the line. In dash and mksh `?` and `[…]`
 match a byte where sed matches a character: with those the fix is unsafe for UTF-8
 values. `printf %s "$v" | sed` gives sed no line at all for an empty value:
 unsafe. Values are assumed to be valid text in the locale. What the unsafe

@@ -18,6 +18,7 @@ struct Step {
   std::string matched;
   std::optional<std::string> expression;
   std::optional<std::string> statement;
+  bool conditional = false;  // the statement runs only under `condition`, else the line is kept
 };
 
 struct Pattern {
@@ -92,10 +93,20 @@ class StepBuilder {
     // A pattern that matches the empty string matches at the start of every
     // line, and sed takes the leftmost match: once, it is anchored there.
     if (!command_.global && !pattern_.start && nullable(command_.regex)) pattern_.start = true;
+    // `[^c]*c` matches from the start of the line whenever it matches at all.
+    if (!command_.global && !pattern_.start && pattern_.atoms.size() >= 2 && pattern_.atoms[1]->kind == Kind::Literal &&
+        excludes_only(*pattern_.atoms[0], pattern_.atoms[1]->literal)) {
+      pattern_.start = true;
+    }
     if (pattern_.atoms.empty()) return anchors_only();
+    if (command_.groups > 0) return split_groups();
     if (std::optional<Step> step = run_shapes()) return step;
     if (!refusal_.empty()) return std::nullopt;
     std::optional<std::string> glob = glob_of(pattern_.atoms, false);
+    if (!glob || (!pattern_.start && !pattern_.end && glob->find('*') != std::string::npos)) {
+      // `s/(.*)//`: fields between separators, as for groups.
+      if (!command_.global) return split_groups();
+    }
     if (!glob) return refuse("repetitions other than `.*` at its ends");
     if (command_.global && !(pattern_.start || pattern_.end)) return global();
     return glob_step(*glob);
@@ -104,6 +115,189 @@ class StepBuilder {
   const std::string& refusal() const { return refusal_; }
 
  private:
+  // A pattern with groups, read as fields (`.*` or `[^c]*`, each perhaps a
+  // group) between literal separators: `^\([^-]*\)-\([^-]*\)-\(.*\)$`,
+  // `^.*/\([^/]*\)$`, `"\(.*\)"`. Where the line splits is fixed by the
+  // fields: `[^c]*` before `c` ends at the first `c` after it; `.*` before
+  // the last separator takes everything up to that separator's last
+  // occurrence (sed's leftmost-longest rule gives the first field the most);
+  // an unanchored start is a kept field that ends at the first occurrence
+  // of the separator after it, where the leftmost match begins. Any other
+  // arrangement is refused: there the split depends on what comes after.
+  struct Field {
+    enum class Kind { Any, Exclude } kind = Kind::Any;
+    char excluded = 0;
+    int group = 0;      // 0: not a group
+    bool kept = false;  // outside the match: the text before or after it
+  };
+  struct Piece {
+    bool is_field = false;
+    Field field;
+    std::string text;  // a separator
+  };
+
+  std::optional<Field> field_of(const Regex& atom, int group) {
+    if (any_run(atom)) return Field{Field::Kind::Any, 0, group, false};
+    if (set_run(atom, 0) && atom.operands[0].kind == Kind::Bracket && atom.operands[0].set.negated &&
+        atom.operands[0].set.members.size() == 1 && atom.operands[0].set.members != "]") {
+      return Field{Field::Kind::Exclude, atom.operands[0].set.members[0], group, false};
+    }
+    if (atom.kind == Kind::Group) {
+      const Regex* inner = &atom.operands[0];
+      if (inner->kind == Kind::Sequence && inner->operands.size() == 1) inner = &inner->operands[0];
+      if (group == 0 && inner->kind != Kind::Group) return field_of(*inner, atom.group);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Step> split_groups() {
+    if (command_.global) return refuse("a global replacement with groups");
+    // Anchored by `^`, or where the leftmost match starts at the start anyway.
+    bool start = pattern_.start;
+    bool end = pattern_.end;
+    std::vector<Piece> pieces;
+    if (!start) pieces.push_back(Piece{true, Field{Field::Kind::Any, 0, 0, true}, ""});
+    for (const Regex* atom_pointer : pattern_.atoms) {
+      const Regex& atom = *atom_pointer;
+      if (atom.kind == Kind::Literal) {
+        if (pieces.empty() || pieces.back().is_field) pieces.push_back(Piece{false, {}, ""});
+        pieces.back().text += atom.literal;
+        continue;
+      }
+      std::optional<Field> field = field_of(atom, 0);
+      if (!field) return refuse("groups other than `\\(.*\\)` and `\\([^c]*\\)` between literal text");
+      if (!pieces.empty() && pieces.back().is_field) return refuse("two fields with no text between them");
+      pieces.push_back(Piece{true, *field, ""});
+    }
+    if (!end) {
+      if (!pieces.empty() && pieces.back().is_field) return refuse("a field at the end of an unanchored pattern");
+      pieces.push_back(Piece{true, Field{Field::Kind::Any, 0, 0, true}, ""});
+    }
+    // The group the replacement names, if one.
+    int wanted = 0;
+    for (const ReplacementPiece& piece : command_.replacement) {
+      if (piece.kind == ReplacementPiece::Kind::WholeMatch) return refuse("`&` with groups");
+      if (piece.kind != ReplacementPiece::Kind::Group) continue;
+      if (wanted != 0 && piece.group != wanted) return refuse("a replacement naming two groups");
+      wanted = piece.group;
+    }
+    // Walk the pieces, writing what each field's text is as operations on
+    // the rest of the line after the pieces before it.
+    std::string condition;
+    std::vector<std::string> rest_ops;  // `#*-`, `##*/`: the rest so far
+    std::optional<std::vector<std::string>> group_ops, prefix_ops, suffix_ops;
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const Piece& piece = pieces[i];
+      if (!piece.is_field) {
+        condition += shell_literal(piece.text);
+        // Text at the start of the rest (after `^` or a literal): removed.
+        if (i == 0) rest_ops.push_back("#" + shell_literal(piece.text));
+        continue;
+      }
+      condition += "*";
+      const Field& field = piece.field;
+      std::vector<std::string> text_ops = rest_ops;
+      if (i + 1 < pieces.size()) {
+        const std::string& separator = pieces[i + 1].text;
+        std::string lit = shell_literal(separator);
+        bool last_separator = true;
+        for (size_t k = i + 2; k < pieces.size(); ++k) last_separator = last_separator && pieces[k].is_field;
+        const Piece* after = i + 2 < pieces.size() ? &pieces[i + 2] : nullptr;
+        bool at_last = false;  // the field ends at the separator's last occurrence
+        if (field.kind == Field::Kind::Exclude) {
+          if (separator != std::string(1, field.excluded)) return refuse("`[^c]*` followed by other text than `c`");
+          // `[^c]*c` at the end of the pattern: the first `c` must be the last.
+          if (after == nullptr) return refuse("`[^c]*c` at the end of the pattern");
+          at_last = false;
+        } else if (field.kept) {
+          // Where the leftmost match starts: the first occurrence, unless what
+          // follows is `[^c]*` up to the end, which only the last one allows.
+          if (after != nullptr && after->field.kind == Field::Kind::Exclude && i + 3 == pieces.size() &&
+              separator == std::string(1, after->field.excluded)) {
+            at_last = true;
+          } else if (after == nullptr || after->field.kind != Field::Kind::Any) {
+            return refuse("an unanchored pattern whose start the separators do not fix");
+          }
+        } else {
+          if (!last_separator) return refuse("`.*` before a separator that is not the last");
+          at_last = true;
+        }
+        // `.*S[^c]*$` needs S to be c for the last S to be where it splits.
+        if (at_last && after != nullptr && after->field.kind == Field::Kind::Exclude &&
+            separator != std::string(1, after->field.excluded)) {
+          return refuse("`.*` before text other than the character the last field excludes");
+        }
+        text_ops.push_back((at_last ? "%" : "%%") + lit + "*");
+        // After the last occurrence of one character is after its last
+        // occurrence in the whole line: one expansion of the input.
+        if (at_last && separator.size() == 1) rest_ops.clear();
+        rest_ops.push_back((at_last ? "##*" : "#*") + lit);
+      } else if (field.kind == Field::Kind::Exclude) {
+        // The last field excludes c: sound only right after the last c.
+        bool after_last_c = i >= 2 && pieces[i - 1].text == std::string(1, field.excluded) &&
+                            pieces[i - 2].is_field && pieces[i - 2].field.kind == Field::Kind::Any;
+        if (!after_last_c) return refuse("a last `[^c]*` that does not follow `.*c`");
+      }
+      if (field.group != 0 && field.group == wanted) group_ops = text_ops;
+      if (field.kept && i == 0) prefix_ops = text_ops;
+      if (field.kept && i + 1 == pieces.size()) suffix_ops = text_ops;
+    }
+    if (wanted != 0 && !group_ops) return refuse("a reference to a group that is not a field");
+    return split_step(condition, group_ops, prefix_ops, suffix_ops);
+  }
+
+  // The statements for a split: the group's text in one variable, then the
+  // result around it.
+  std::optional<Step> split_step(const std::string& condition, const std::optional<std::vector<std::string>>& group,
+                                 const std::optional<std::vector<std::string>>& prefix,
+                                 const std::optional<std::vector<std::string>>& suffix) {
+    // The kept text before and after the match, each one expansion of the input.
+    auto direct = [&](const std::optional<std::vector<std::string>>& ops) -> std::optional<std::string> {
+      if (!ops) return std::string();
+      if (ops->empty()) return in_;
+      if (ops->size() == 1) return fmt::format("${{{}{}}}", input_, ops->front());
+      return std::nullopt;
+    };
+    std::optional<std::string> before = direct(prefix);
+    std::optional<std::string> after = direct(suffix);
+    if (!before || !after) return refuse("kept text that takes more than one expansion");
+    std::string chain;
+    std::string group_text;
+    if (group) {
+      if (group->size() <= 1) {
+        group_text = group->empty() ? in_ : fmt::format("${{{}{}}}", input_, group->front());
+      } else {
+        // Worked out in the output variable, or in the scratch variable when
+        // the kept text still reads the input (which may be the output).
+        std::string work = "{out}";
+        if (!before->empty() || !after->empty()) {
+          if (scratch_.empty()) return refuse("a group and kept text that need a scratch variable");
+          work = std::string(scratch_);
+        }
+        group_text = "${" + work + "}";
+        for (size_t k = 0; k < group->size(); ++k) {
+          if (k > 0) chain += "; ";
+          chain += fmt::format("{}=${{{}{}}}", work, k == 0 ? std::string(input_) : work, (*group)[k]);
+        }
+      }
+    }
+    std::string result = *before;
+    for (const ReplacementPiece& piece : command_.replacement) {
+      result += piece.kind == ReplacementPiece::Kind::Group ? group_text : shell_literal(piece.text);
+    }
+    result += *after;
+    if (result.empty()) result = "\"\"";
+    Step step;
+    step.condition = condition;
+    if (chain.empty()) {
+      step.matched = result;
+      return step;
+    }
+    step.statement = result == "${{out}}" ? chain : fmt::format("{}; {{out}}={}", chain, result);
+    step.conditional = true;
+    return step;
+  }
+
   // `s/^/X/`, `s/$/X/`, `s/^$/X/`: text put before or after the line, or
   // the empty line replaced. `&` is the empty match.
   std::optional<Step> anchors_only() {
@@ -455,6 +649,11 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
 }
 
 std::string step_statement(const Step& step, std::string_view input, std::string_view output, bool quiet) {
+  if (step.statement && step.conditional) {
+    return fmt::format("case ${} in {}) {};; *) {}={};; esac", input, step.condition,
+                       replace_all(*step.statement, "{out}", output), output,
+                       quiet ? "" : fmt::format("${{{}}}", input));
+  }
   if (step.statement && quiet) {
     // Under `-n` only a line the command changed is printed.
     if (step.condition == "*") return replace_all(*step.statement, "{out}", output);

@@ -25,6 +25,9 @@ constexpr const char* kPrograms[] = {
     "'s/[*?]$//'",     "'s/:/ /g'",          "'s/ /, /g'",        "'s/[-+.]/_/g'",      "'s,<,\\&lt;,g'",
     "'s/./=/g'",       "'s/a/&b/g'",         "-n 's,//*,/,gp'",   "-n 's/[:=]/-/gp'",   "'s/[^a-z]/_/g'",
     "-e \"$prog\"",
+    "-n 's,^.*/\\([^/]*\\)$,\\1,p'", "'s,^\\([^/]*\\)/.*$,\\1,'", "'s/^\\([^-]*\\)-\\([^-]*\\)-\\(.*\\)$/<\\2>/'",
+    "'s/^\\([^-]*\\)-\\([^-]*\\)-\\(.*\\)$/\\3/'", "'s/\"\\(.*\\)\"/\\1/'", "-n 's/^X\\(.*\\) to:.*$/\\1/p'",
+    "'s/\\.\\([^.]*\\)$/.T\\1/'", "'s/(.*)//'", "'s/[^=]*=//'", "'s/a.*b/X/'", "'s/[^:]*:\\(.*\\)$/<\\1>/'",
 };
 
 struct Value {
@@ -42,7 +45,8 @@ constexpr Value kValues[] = {
     {"aaa", true, true, true},        {"Xb", true, true, true},          {"x y\tz", true, true, true},
     {"-e", true, false, true},        {"a\\tb\\c", true, false, true},     {"X\n", false, true, true},
     {"\nX", false, true, true},        {"a:b c<d>e", true, true, true},  {"x(y)-z+w.v", true, true, true},
-    {"ab ba:", true, true, true},
+    {"ab ba:", true, true, true},       {"a-b-c-d", true, true, true},     {"say \"hi\" to: \"yo\" to:", true, true, true},
+    {"X to: y-z/w.v", true, true, true}, {"f(a) (b) c", true, true, true}, {"bab=a:b=c", true, true, true},
 };
 
 std::string single_quoted(const std::string& text) {
