@@ -129,6 +129,7 @@ class SemanticModel {
   std::optional<StatusConsumer> exit_status_consumer(const Node* command) const { return status_.consumer(command); }
   bool errexit() const { return status_.errexit(); }
   bool pipefail() const { return status_.pipefail(); }
+  bool maybe_nounset() const { return status_.maybe_nounset(); }
 
  private:
   const SourceFile& file_;

@@ -54,6 +54,7 @@ void ExitStatusUse::scan_options() {
       size_t end = first_line.find_first_of(" \t", start);
       std::string_view arg = first_line.substr(start, end == std::string_view::npos ? end : end - start);
       if (arg.size() > 1 && arg[0] == '-' && arg.find('e') != std::string_view::npos) errexit_ = true;
+      if (arg.size() > 1 && arg[0] == '-' && arg.find('u') != std::string_view::npos) nounset_ = true;
       space = end;
     }
   }
@@ -69,13 +70,22 @@ void ExitStatusUse::scan_options() {
     if (name != "set") return true;
     for (size_t i = 1; i < words.size(); ++i) {
       std::optional<std::string> arg = static_word_value(source_, words[i]);
-      if (!arg || arg->size() < 2 || (*arg)[0] != '-') continue;
+      if (!arg) {
+        // `set $opts`, `set -$flags`: any option, nounset included.
+        std::string_view text = source_.substr(words[i]->begin, words[i]->end - words[i]->begin);
+        if (text.starts_with('-') || text.starts_with('$') || text.starts_with('"')) nounset_ = true;
+        continue;
+      }
+      if (*arg == "--" || *arg == "-") break;
+      if (arg->size() < 2 || (*arg)[0] != '-') continue;
       if (*arg == "-o" && i + 1 < words.size()) {
         std::optional<std::string> option = static_word_value(source_, words[i + 1]);
         if (option == "errexit") errexit_ = true;
         if (option == "pipefail") pipefail_ = true;
-      } else if (arg->find('e') != std::string::npos && (*arg)[1] != '-') {
-        errexit_ = true;
+        if (option == "nounset" || !option) nounset_ = true;
+      } else if ((*arg)[1] != '-') {
+        if (arg->find('e') != std::string::npos) errexit_ = true;
+        if (arg->find('u') != std::string::npos) nounset_ = true;
       }
       if (arg->find('o') != std::string::npos && i + 1 < words.size() &&
           static_word_value(source_, words[i + 1]) == "pipefail") {

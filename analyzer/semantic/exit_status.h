@@ -34,6 +34,9 @@ class ExitStatusUse {
   std::optional<StatusConsumer> consumer(const Node* command) const;
   bool errexit() const { return errexit_; }
   bool pipefail() const { return pipefail_; }
+  // `set -u` (or `-o nounset`, a `-u` on the `#!` line, or a `set` whose
+  // options are not static) may be in force somewhere in the script.
+  bool maybe_nounset() const { return nounset_; }
   // Inside an if/while condition, left of &&/||, or under `!`: errexit does not apply.
   bool in_tested_context(const Node* node) const;
 
@@ -45,6 +48,7 @@ class ExitStatusUse {
   const TreeIndex& tree_;
   bool errexit_ = false;
   bool pipefail_ = false;
+  bool nounset_ = false;
 };
 
 }  // namespace forklift
