@@ -21,6 +21,7 @@ class FixStatistics {
  private:
   std::map<std::string, RuleForks> before_rules_, after_rules_;
   std::map<std::string, SiteCount> before_sites_, after_sites_;
+  std::map<std::string, int> guarded_values_;  // ForkCensus::guarded_values, after fixing
   int files_ = 0;
 };
 

@@ -33,6 +33,9 @@ struct Fix {
   std::string title;   // "Replace `expr` with `$(( ))`"
   std::string reason;  // why it has this applicability (always set for Unsafe/DisplayOnly)
   std::vector<Edit> edits;  // sorted, non-overlapping
+  // A guarded rewrite (rules/guarded_rewrite.h): the original command stays
+  // in a `case` arm for the values the rewrite would change.
+  bool guarded = false;
 };
 
 // The estimated cost of the forks a diagnostic points at.

@@ -8,7 +8,40 @@
 
 namespace forklift {
 
+std::optional<ValueTrait> trait_excluded_by(ValueFact fact) {
+  switch (fact) {
+    case ValueFact::NoLeadingDash: return ValueTrait::LeadingDash;
+    case ValueFact::NoBackslash: return ValueTrait::Backslash;
+    case ValueFact::NoNewline: return ValueTrait::Newline;
+    case ValueFact::NoTrailingNewline: return ValueTrait::TrailingNewline;
+    case ValueFact::NonEmpty: return ValueTrait::Empty;
+    case ValueFact::NoTrailingSlash: return ValueTrait::TrailingSlash;
+    case ValueFact::NoSlash: return ValueTrait::Slash;
+    default: return std::nullopt;
+  }
+}
+
 void FixSafety::downgrade(Applicability level, std::string reason) {
+  if (level != Applicability::Safe) other_reasons_ = true;
+  add_reason(level, std::move(reason));
+}
+
+void FixSafety::downgrade_for_trait(ValueTrait trait, std::string_view variable, std::string reason) {
+  bool known = std::any_of(traits_.begin(), traits_.end(),
+                           [&](const MissingTrait& t) { return t.trait == trait && t.variable == variable; });
+  if (!known) traits_.push_back(MissingTrait{trait, std::string(variable)});
+  add_reason(Applicability::Unsafe, std::move(reason));
+}
+
+void FixSafety::downgrade_for_fact(ValueFact fact, std::string_view variable, std::string reason) {
+  if (std::optional<ValueTrait> trait = trait_excluded_by(fact)) {
+    downgrade_for_trait(*trait, variable, std::move(reason));
+  } else {
+    downgrade(Applicability::Unsafe, std::move(reason));
+  }
+}
+
+void FixSafety::add_reason(Applicability level, std::string reason) {
   if (static_cast<int>(level) > static_cast<int>(level_)) level_ = level;
   if (level == Applicability::Safe) return;
   if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end()) reasons_.push_back(std::move(reason));
@@ -29,8 +62,17 @@ std::string FixSafety::reason() const {
 
 void require_facts(const ValueFacts& facts, std::string_view name, std::initializer_list<ValueFact> needed,
                    Applicability level, FixSafety& safety) {
-  if (std::optional<ValueFact> missing = facts.first_missing(needed)) {
-    safety.downgrade(level, facts.missing(*missing, name));
+  if (std::optional<ValueFact> first = facts.first_missing(needed)) {
+    // The message names the first fact missing; every one is recorded, for a guard.
+    std::string reason = facts.missing(*first, name);
+    for (ValueFact fact : needed) {
+      if (facts.has(fact)) continue;
+      if (level == Applicability::Unsafe) {
+        safety.downgrade_for_fact(fact, name, reason);
+      } else {
+        safety.downgrade(level, reason);
+      }
+    }
     return;
   }
   std::vector<std::string_view> names;

@@ -2,6 +2,7 @@
 // applicability with its reasons, the fork cost, the message.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,10 +14,45 @@
 
 namespace forklift {
 
+// What a `case` pattern tests of a value exactly (rules/guarded_rewrite.h):
+// a fix that is unsafe only because one variable's value may have some of
+// these can keep the original command for those values and be safe.
+enum class ValueTrait {
+  LeadingDash,      // `-*`
+  Backslash,        // `*\\*`
+  Newline,          // a newline anywhere
+  TrailingNewline,  // a newline at the end
+  Empty,            // `''`
+  TrailingSlash,    // `*/`
+  Slash,            // `*/*`
+  RepeatedSlash,    // `*//*`
+};
+
+// The trait whose absence `fact` is, if a pattern tests it: NoLeadingDash
+// is the absence of LeadingDash.
+std::optional<ValueTrait> trait_excluded_by(ValueFact fact);
+
+// A reason a fix is unsafe that is one variable's value possibly having a
+// trait.
+struct MissingTrait {
+  ValueTrait trait;
+  std::string variable;  // `x` for `$x`, `1` for `$1`
+};
+
 // Collects why a fix is not safe; the weakest applicability wins.
 class FixSafety {
  public:
   void downgrade(Applicability level, std::string reason);
+  // Downgrades to unsafe because `$variable` may have `trait`; recorded as
+  // such, so that a guard can test it (guard_for in rules/guarded_rewrite.h).
+  void downgrade_for_trait(ValueTrait trait, std::string_view variable, std::string reason);
+  // The same for a missing value fact: recorded as a trait when a pattern
+  // tests its absence, as a plain reason otherwise.
+  void downgrade_for_fact(ValueFact fact, std::string_view variable, std::string reason);
+  // The traits that made the fix unsafe, in the order they were found.
+  const std::vector<MissingTrait>& missing_traits() const { return traits_; }
+  // Every reason the fix is not safe is a trait in missing_traits().
+  bool only_traits_missing() const { return !safe() && !other_reasons_ && level_ == Applicability::Unsafe; }
   // What makes the fix safe ("`$f` does not end in `/` (…)"), said in the
   // message while nothing downgrades it.
   void prove(std::string proof);
@@ -27,7 +63,11 @@ class FixSafety {
  private:
   Applicability level_ = Applicability::Safe;
   std::vector<std::string> reasons_;
+  void add_reason(Applicability level, std::string reason);
+
   std::vector<std::string> proofs_;
+  std::vector<MissingTrait> traits_;
+  bool other_reasons_ = false;
 };
 
 // The fix needs every fact of `needed` of `$name`'s value: the facts proven

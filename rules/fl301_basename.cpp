@@ -3,6 +3,7 @@
 
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/path_component.h"
 #include "rules/rules_catalog.h"
 #include "rules/shell_quoting.h"
@@ -46,6 +47,17 @@ operands. With a suffix operand, `b=$(basename "$p" .ext)` becomes two steps,
 `b=${p##*/}; [ "$b" = .ext ] || b=${b%.ext}` (`basename .ext .ext` keeps
 `.ext`); elsewhere than a plain assignment the second step has no place and
 the fix is only shown.
+When those facts are missing and `b=$(basename "$p")` is alone on its
+statement, the fix is safe and guarded:
+`case $p in -* | */ | *$'\n') b=$(basename "$p") ;; *) b=${p##*/} ;; esac`:
+a path starting with `-`, ending in `/` (`/` and `//` included) or ending in
+a newline keeps `basename` (in sh, which has no `$'…'`, `*[[:cntrl:]]` stands
+for the newline and also takes other trailing control characters). An empty
+path needs no pattern (both give an empty string), nor a newline before the
+last name (`$( )` strips only trailing ones). No guard for an unquoted `$p`,
+under a possible `set -u` (an unset `$p` ends only the `$( )` subshell in
+the original, the script in `case $p`), and for variables that read
+differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL301", "basename", "`$(basename …)` forks: use `${p##*/}`", Severity::Warning, kDocs,
@@ -67,8 +79,12 @@ Diagnostic suffix_diagnostic(const LintContext& context, const PathCall& call, c
   }
   std::string name(site.assignment->text);
   std::string replacement = fmt::format("{0}={1}; [ \"${0}\" = {2} ] || {0}=${{{0}%{2}}}", name, expansion, pattern);
-  return replacement_diagnostic(context, kInfo, statement,
-                                fmt::format("`basename` forks a process: use `{}`", replacement), safety, replacement);
+  Diagnostic diagnostic =
+      make_diagnostic(kInfo, statement, fmt::format("`basename` forks a process: use `{}`", replacement));
+  attach_cost(context, statement, diagnostic);
+  attach_guardable_fix(context, diagnostic, std::move(safety), fmt::format("Replace with `{}`", replacement),
+                       replace_node(statement, replacement), statement);
+  return diagnostic;
 }
 
 class Basename final : public Rule {
@@ -77,14 +93,20 @@ class Basename final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     for (const PathCall& call : find_path_calls(context.model, "basename")) {
+      if (guard_around(context.model, call.substitution, call.parameter->text)) continue;  // a guarded rewrite's fallback
       std::string expansion = fmt::format("${{{}##*/}}", call.parameter->text);
       FixSafety safety;
       require_path_facts(context.model, call,
                          {ValueFact::NoTrailingSlash, ValueFact::NoLeadingDash, ValueFact::NoTrailingNewline}, safety);
+      require_set_under_nounset(context.model, call.parameter->text, call.substitution, safety);
       if (call.suffix == nullptr) {
-        out.push_back(replacement_diagnostic(context, kInfo, call.substitution,
-                                             fmt::format("`basename` forks a process: use `{}`", expansion), safety,
-                                             expansion));
+        Diagnostic diagnostic =
+            make_diagnostic(kInfo, call.substitution, fmt::format("`basename` forks a process: use `{}`", expansion));
+        attach_cost(context, call.substitution, diagnostic);
+        SubstitutionSite site = locate_substitution(context.model, call.substitution);
+        attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
+                             replace_node(call.substitution, expansion), own_assignment_statement(context.model, site));
+        out.push_back(std::move(diagnostic));
         continue;
       }
       std::optional<std::string> suffix = static_word_value(context.model.source(), call.suffix);

@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
+#include "rules/substitution_site.h"
 #include "rules/path_component.h"
 #include "rules/rules_catalog.h"
 
@@ -35,10 +37,46 @@ instead of `/`), for `/` itself (empty instead of `/`), for a path ending in
 `/` (`/a/b/` gives `/a/b` instead of `/a`), for repeated slashes before the
 last name (`a//b` gives `a/` instead of `a`), and for a directory name ending
 in a newline.
+`d=$(dirname "$p")` alone on its statement becomes
+`case $p in */*) d=${p%/*}; d=${d:-/} ;; *) d=. ;; esac`, which gives `.`
+for a name without `/` (an empty one included) and `/` for `/name` and `/`
+itself, like `dirname`; it is safe guarded, keeping `dirname` for the values
+where it still differs:
+`case $p in -* | */ | *//* | *$'\n'*) d=$(dirname "$p") ;; *) case $p in … esac ;; esac`:
+a leading `-` (an option), a trailing `/` (`/a/b/` gives `/a/b` instead of
+`/a`), repeated slashes (`a//b` gives `a/`), a newline (a directory name
+ending in one loses it to `$( )`; in sh `*[[:cntrl:]]*` stands for it). No
+guard for an unquoted `$p`, under a possible `set -u` (an unset `$p` ends
+only the `$( )` subshell in the original, the script in `case $p`), and for
+variables that read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …);
+elsewhere (`cd "$(dirname "$0")"`) the fix is `${p%/*}`, unsafe.
 )md";
 
 constexpr RuleInfo kInfo{"FL302", "dirname", "`$(dirname …)` forks: use `${p%/*}`", Severity::Warning, kDocs,
                          std::nullopt, FixAvailability::SometimesSafe};
+
+// `d=$(dirname "$p")` alone on its statement: a `case` gives `.` for a name
+// without `/` and `/` for `/name`; what is left (a trailing `/`, `//`, a
+// newline before the last `/`, a leading `-`) are traits a guard tests.
+Diagnostic statement_diagnostic(const LintContext& context, const PathCall& call, const SubstitutionSite& site,
+                                const Node* statement) {
+  std::string target(site.assignment->text), name(call.parameter->text);
+  std::string replacement =
+      fmt::format("case ${1} in */*) {0}=${{{1}%/*}}; {0}=${{{0}:-/}} ;; *) {0}=. ;; esac", target, name);
+  FixSafety safety;
+  require_path_facts(context.model, call, {ValueFact::NoLeadingDash, ValueFact::NoTrailingSlash, ValueFact::NoNewline},
+                     safety);
+  require_set_under_nounset(context.model, name, call.substitution, safety);
+  // No value fact says it: repeated slashes are always left to the guard.
+  safety.downgrade_for_trait(ValueTrait::RepeatedSlash, name,
+                             "differs from dirname for repeated slashes before the last name (`a//b` gives `a/`)");
+  Diagnostic diagnostic = make_diagnostic(kInfo, call.substitution,
+                                          fmt::format("`dirname` forks a process: use `{}`", replacement));
+  attach_cost(context, call.substitution, diagnostic);
+  attach_guardable_fix(context, diagnostic, safety, "Replace with a `case` on `/`", replace_node(statement, replacement),
+                       statement);
+  return diagnostic;
+}
 
 class Dirname final : public Rule {
  public:
@@ -46,13 +84,24 @@ class Dirname final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     for (const PathCall& call : find_path_calls(context.model, "dirname")) {
+      if (guard_around(context.model, call.substitution, call.parameter->text)) continue;  // a guarded rewrite's fallback
       if (call.suffix != nullptr) continue;  // several operands: several lines of output
       ValueFacts facts = context.model.value_facts(call.parameter);
       FixSafety safety;
+      SubstitutionSite site = locate_substitution(context.model, call.substitution);
       if (facts.has(ValueFact::NoSlash)) {
         require_path_facts(context.model, call, {ValueFact::NoSlash, ValueFact::NoLeadingDash}, safety);
-        out.push_back(replacement_diagnostic(context, kInfo, call.substitution,
-                                             "`dirname` forks a process for a name without `/`: use `.`", safety, "."));
+        require_set_under_nounset(context.model, call.parameter->text, call.substitution, safety);
+        Diagnostic diagnostic =
+            make_diagnostic(kInfo, call.substitution, "`dirname` forks a process for a name without `/`: use `.`");
+        attach_cost(context, call.substitution, diagnostic);
+        attach_guardable_fix(context, diagnostic, safety, "Replace with `.`", replace_node(call.substitution, "."),
+                             own_assignment_statement(context.model, site));
+        out.push_back(std::move(diagnostic));
+        continue;
+      }
+      if (const Node* statement = own_assignment_statement(context.model, site)) {
+        out.push_back(statement_diagnostic(context, call, site, statement));
         continue;
       }
       std::string expansion = fmt::format("${{{}%/*}}", call.parameter->text);

@@ -4,6 +4,7 @@
 
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
 #include "rules/sed/translate.h"
@@ -70,6 +71,33 @@ unsafe. Values are assumed to be valid text in the locale. What the unsafe
 fix changes, measured in dash, bash, ksh93 and mksh: echo eats a value of
 `-n` that the rewrite keeps, and `$( )` strips the value's trailing newlines
 that the rewrite keeps.
+
+When the only facts missing are of the value's characters, `x=$(… | sed …)`
+alone on its statement gets a safe guarded fix instead: the values that
+could differ keep the original command, all others get the expansion, in
+one `case` on the line the statement was on:
+`case $v in -* | *\\* | *[[:cntrl:]]*) x=$(echo "$v" | sed 's/=.*//') ;; *) x=${v%%=*} ;; esac`.
+The patterns are those of the missing facts: `-*` (any leading `-`, not
+only the options each shell's echo takes), `*\\*` (not in bash, whose echo
+leaves backslashes alone), a newline (`*$'\n'*` in bash, ksh and mksh; sh
+has no `$'…'`, so `*[[:cntrl:]]*` there, which sends tabs and other control
+characters to the original command as well), `''` for `printf %s` of an empty
+value. A multi-line `case` would move `$LINENO` and the line numbers in later
+error messages, hence one line. No guard, and the fix stays unsafe: for an
+unquoted `$v` (split and globbed before echo sees it) and for UTF-8 caveats
+(no pattern says which bytes a locale calls a character); when the script may
+run with `set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line, a `set`
+with options that are not static) and `$v` is not known to be set (a `for`
+variable is; `$1` is not): with `$v` unset the original fails inside `$( )`
+and the script goes on (status 0, the pipeline's), while `case $v` and any
+expansion of `$v` stop the script, so the plain rewrite is unsafe there too
+even when the value facts hold; for variables that read differently each time or in a
+subshell (`RANDOM`, `SECONDS`, `BASHPID`, `BASH_SUBSHELL`, `LINENO`, `_`, …);
+and where the substitution is not the whole value of an assignment alone on
+its statement. The status of the statement is the arm's: the original's in
+the first arm, the rewrite's (0, as sed's) in `*)`. The rules leave the
+commands in a guard's first arm alone, so a second `forklift fix` changes
+nothing; `--unsafe-fixes` applies the guarded fix too, the only one offered.
 )md";
 
 constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a variable's value: use parameter expansion",
@@ -124,6 +152,8 @@ class SedSubstitution final : public Rule {
       if (!arguments) continue;
       sed::SedParse parse = sed::parse_sed_arguments(*arguments);
       if (!parse.program) continue;
+      // The fallback arm of a guarded rewrite keeps the command on purpose.
+      if (guard_around(model, value.substitution, piped_name(value))) continue;
       SubstitutionSite site = locate_substitution(model, value.substitution);
       const Node* statement = assignment_statement(model, site);
       std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
@@ -133,20 +163,18 @@ class SedSubstitution final : public Rule {
       if (!translation.refusal.empty()) continue;
       FixSafety safety;
       require_sed_value_facts(model, value, safety);
+      require_set_under_nounset(model, piped_name(value), value.substitution, safety);
       for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
-      if (translation.expression) {
-        out.push_back(replacement_diagnostic(
-            context, kInfo, value.substitution,
-            fmt::format("`sed` on a variable's value forks processes: use `{}`", *translation.expression), safety,
-            *translation.expression));
-      } else if (statement != nullptr) {
-        std::string replacement = join_statements(translation.statements);
-        Diagnostic diagnostic = make_diagnostic(kInfo, value.substitution,
-                                                fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
-        attach_cost(context, value.substitution, diagnostic);
-        attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(statement, replacement)});
-        out.push_back(std::move(diagnostic));
-      }
+      if (!translation.expression && statement == nullptr) continue;
+      std::string replacement =
+          translation.expression ? *translation.expression : join_statements(translation.statements);
+      Diagnostic diagnostic = make_diagnostic(
+          kInfo, value.substitution, fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
+      attach_cost(context, value.substitution, diagnostic);
+      Edit plain = replace_node(translation.expression ? value.substitution : statement, replacement);
+      attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement), std::move(plain),
+                           statement);
+      out.push_back(std::move(diagnostic));
     }
   }
 

@@ -4,6 +4,7 @@
 #include "analyzer/semantic/words.h"
 #include "rules/field_split.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
 #include "rules/shell_quoting.h"
@@ -43,6 +44,14 @@ line), and, through `echo`, does not start with `-` (echo eats `-n`) and has
 no backslash (dash's and ksh's echo interpret them), and the value is
 quoted; otherwise unsafe, and the message names the missing fact. `$( )`
 strips trailing newlines, which a one-line value has none of.
+When those facts of the value's characters are all that is missing and the
+substitution is the whole value of an assignment alone on its statement, the
+fix is safe and guarded: `case $v in -* | *\\* | *[[:cntrl:]]*) x=$(echo "$v" | cut -d: -f1) ;; *) x=${v%%:*} ;; esac`
+on the statement's line (FL303 explains the patterns: `$'\n'` outside sh,
+`[[:cntrl:]]` in sh, no backslash pattern in bash). No guard under a
+possible `set -u` (an unset `$v` ends only the `$( )` subshell in the
+original, the script in `case $v`), for an unquoted `$v`, and for variables
+that read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variable forks processes",
@@ -94,6 +103,7 @@ class CutField final : public Rule {
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
     for (const PipedValue& value : piped_values(model, "cut")) {
+      if (guard_around(model, value.substitution, piped_name(value))) continue;  // a guarded rewrite's fallback
       std::optional<CutOptions> cut = parse_cut(model, command_words(value.consumer));
       if (cut) out.push_back(diagnose(context, value, *cut));
     }
@@ -105,19 +115,21 @@ class CutField final : public Rule {
     const Node* substitution = value.substitution;
     FixSafety safety;
     downgrade_for_piped_value(model, value, safety);
+    require_set_under_nounset(model, piped_name(value), substitution, safety);
     require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NoNewline},
                   Applicability::Unsafe, safety);
     std::string delimiter = shell_quoted_pattern(cut.delimiter);
     Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`cut` taking a field forks processes");
+    SubstitutionSite site = locate_substitution(model, substitution);
+    const Node* statement = own_assignment_statement(model, site);
     if (cut.field == 1) {
       std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(value), delimiter);
       diagnostic.message += fmt::format(": use `{}`", expansion);
       attach_cost(context, substitution, diagnostic);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", expansion), {replace_node(substitution, expansion)});
+      attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
+                           replace_node(substitution, expansion), statement);
       return diagnostic;
     }
-    SubstitutionSite site = locate_substitution(model, substitution);
-    const Node* statement = own_assignment_statement(model, site);
     if (statement == nullptr) {
       diagnostic.message += "; split it with `IFS` and `read` or `set --` instead";
       attach_cost(context, substitution, diagnostic);
@@ -127,7 +139,8 @@ class CutField final : public Rule {
     std::string replacement = field_statement(site.assignment->text, piped_name(value), spec);
     diagnostic = make_diagnostic(kInfo, statement, fmt::format("`cut` taking a field forks processes: use `{}`", replacement));
     attach_cost(context, substitution, diagnostic);
-    attach_fix(diagnostic, safety, "Replace with a `case` on the delimiters", {replace_node(statement, replacement)});
+    attach_guardable_fix(context, diagnostic, safety, "Replace with a `case` on the delimiters",
+                         replace_node(statement, replacement), statement);
     return diagnostic;
   }
 };

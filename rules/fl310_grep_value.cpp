@@ -5,6 +5,7 @@
 #include "analyzer/semantic/words.h"
 #include "rules/discarded_output.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
 #include "rules/shell_quoting.h"
@@ -53,6 +54,13 @@ Otherwise the fix is unsafe and names the missing fact. A pattern from a variabl
 with regular expression characters matches differently. Patterns with
 regular expression characters, `-i`, `-w`, `-o`, several patterns and file
 operands are not rewritten.
+A captured `grep` alone on its statement whose only missing facts are of
+the value's characters gets a safe guarded fix: those values keep the
+original command (`case $v in -* | *[[:cntrl:]]*) x=$(echo "$v" | grep -v b) ;; *) case $v in … esac ;; esac`,
+FL303 explains the patterns), the status included: the first arm's is
+grep's, the second's the inner `case`'s. No guard under a possible `set -u`,
+for an unquoted `$v`, for a pattern from a variable, and for variables that
+read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL310", "grep-value", "`grep` on a variable's value forks processes: match a pattern",
@@ -230,9 +238,10 @@ class GrepValue final : public Rule {
     if (!grep || grep->quiet) return;
     SubstitutionSite site = locate_substitution(model, substitution);
     const Node* statement = own_assignment_statement(model, site);
-    if (statement == nullptr) return;
+    if (statement == nullptr || guard_around(model, statement, piped_name(*value))) return;
     FixSafety safety;
     require_value_facts(model, *value, *grep, true, safety);
+    require_set_under_nounset(model, piped_name(*value), substitution, safety);
     std::string target(site.assignment->text), name(piped_name(*value));
     std::string found = fmt::format("{}=${}", target, name), missing = fmt::format("{}= ; false", target);
     std::string replacement = fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob_for(*grep),
@@ -240,7 +249,8 @@ class GrepValue final : public Rule {
     Diagnostic diagnostic = make_diagnostic(
         kInfo, statement, fmt::format("`grep` on a one-line value forks processes: use `{}`", replacement));
     attach_cost(context, substitution, diagnostic);
-    attach_fix(diagnostic, safety, "Replace with a `case`", {replace_node(statement, replacement)});
+    attach_guardable_fix(context, diagnostic, safety, "Replace with a `case`", replace_node(statement, replacement),
+                         statement);
     out.push_back(std::move(diagnostic));
   }
 };

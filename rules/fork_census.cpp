@@ -3,6 +3,7 @@
 #include "analyzer/front_end.h"
 #include "analyzer/semantic/words.h"
 #include "analyzer/semantic_model.h"
+#include "rules/guarded_rewrite.h"
 
 namespace forklift {
 namespace {
@@ -43,8 +44,17 @@ ForkCensus take_fork_census(const SourceFile& file, const LintOptions& options) 
     std::optional<std::string> utility = utility_of(model, site);
     if (!utility) continue;
     SiteCount& count = census.sites[*utility];
+    bool in_loop = model.runs_in_loop(site.node);
+    if (std::optional<Guard> guard = guard_around(model, site.node)) {
+      ++count.guarded_total;
+      if (in_loop) {
+        ++count.guarded_in_loops;
+        ++census.guarded_values[guarded_values(*guard, model.dialect())];
+      }
+      continue;
+    }
     ++count.total;
-    if (model.runs_in_loop(site.node)) ++count.in_loops;
+    if (in_loop) ++count.in_loops;
   }
   for (const Diagnostic& diagnostic : lint_parsed(model, parsed.errors, options.rules)) {
     if (!diagnostic.cost || diagnostic.cost->forks_per_execution <= 0) continue;
@@ -52,6 +62,10 @@ ForkCensus take_fork_census(const SourceFile& file, const LintOptions& options) 
     ++rule.findings;
     rule.forks_total += diagnostic.cost->forks_per_execution;
     if (diagnostic.cost->loop_depth > 0) rule.forks_in_loops += diagnostic.cost->forks_per_execution;
+    if (diagnostic.fix && diagnostic.fix->guarded) {
+      rule.guarded_total += diagnostic.cost->forks_per_execution;
+      if (diagnostic.cost->loop_depth > 0) rule.guarded_in_loops += diagnostic.cost->forks_per_execution;
+    }
     ++rule.why[why_left(diagnostic)];
   }
   return census;

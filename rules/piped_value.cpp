@@ -115,7 +115,7 @@ void require_value_fact(const SemanticModel& model, const PipedValue& value, Val
   if (facts.has(fact)) {
     safety.prove(facts.proof(fact, piped_name(value)));
   } else {
-    safety.downgrade(Applicability::Unsafe, fmt::format("{}: {}", why, facts.missing(fact, piped_name(value))));
+    safety.downgrade_for_fact(fact, piped_name(value), fmt::format("{}: {}", why, facts.missing(fact, piped_name(value))));
   }
 }
 

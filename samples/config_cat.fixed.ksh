@@ -5,8 +5,8 @@
 file=${1:-/etc/forklift.conf}
 while IFS= read -r line
 do
-    key=${line%%=*}
-    case $line in *=*) value=$line; value=${value#*=}; value=${value%%=*} ;; *) value=$line ;; esac
+    case $line in -* | *\\*) key=$(echo "$line" | cut -d= -f1) ;; *) key=${line%%=*} ;; esac
+    case $line in -* | *\\*) value=$(echo "$line" | cut -d= -f2) ;; *) case $line in *=*) value=$line; value=${value#*=}; value=${value%%=*} ;; *) value=$line ;; esac ;; esac
     echo "key=$key value=$value"
 done < "$file"
 content=$(<"$file")

@@ -6,9 +6,9 @@
 count=0
 while read -r record
 do
-    size=${record%%' '*}
-    case $record in *' '*) path=$record; path=${path#*' '}; path=${path%%' '*} ;; *) path=$record ;; esac
-    name=${path##*/}
+    case $record in -*) size=$(echo "$record" | cut -d' ' -f1) ;; *) size=${record%%' '*} ;; esac
+    case $record in -*) path=$(echo "$record" | cut -d' ' -f2) ;; *) case $record in *' '*) path=$record; path=${path#*' '}; path=${path%%' '*} ;; *) path=$record ;; esac ;; esac
+    case $path in -* | */) name=$(basename "$path") ;; *) name=${path##*/} ;; esac
     sizes[$count]=$size
     names[$count]=$name
     count=$((count + 1))

@@ -5,9 +5,9 @@
 n=0
 while IFS= read -r f
 do
-    dir=$(dirname "$f")
-    base=$(basename "$f")
-    stem=$(basename "$f" .sh)
+    case $f in -* | */ | *//*) dir=$(dirname "$f") ;; *) case $f in */*) dir=${f%/*}; dir=${dir:-/} ;; *) dir=. ;; esac ;; esac
+    case $f in -* | */) base=$(basename "$f") ;; *) base=${f##*/} ;; esac
+    case $f in -* | */) stem=$(basename "$f" .sh) ;; *) stem=${f##*/}; [ "$stem" = .sh ] || stem=${stem%.sh} ;; esac
     n=$((n + 1))
     echo "$n: $dir | $base | $stem"
 done

@@ -4,7 +4,7 @@
 
 while IFS= read -r title
 do
-    slug=${title//" "/_}
+    case $title in -*) slug=$(echo "$title" | sed 's/ /_/g') ;; *) slug=${title//" "/_} ;; esac
     upper=${slug^^}
     size=$((${#slug} + 1))
     echo "$upper.txt ($size bytes with the newline)"

@@ -1,3 +1,4 @@
+#include <cctype>
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -205,10 +206,26 @@ TEST_CASE("fix --diff --statistics counts the forks removed and left, per rule a
   CHECK(r.status == 1);
   INFO(r.err);
   CHECK(r.err.find("fork statistics over 1 file") != std::string::npos);
-  // basename's fix is safe (the glob proves the facts), dirname's needs --unsafe-fixes.
-  CHECK(r.err.find("FL301  basename                             1 / 1           0 / 0") != std::string::npos);
-  CHECK(r.err.find("FL302  dirname                              0 / 0           1 / 1  1 needs --unsafe-fixes") !=
+  // basename's fix is safe (the glob proves the facts); dirname's is guarded: `dirname` stays for some values.
+  CHECK(r.err.find("FL301  basename                             1 / 1           0 / 0           0 / 0") !=
+        std::string::npos);
+  CHECK(r.err.find("FL302  dirname                              0 / 0           1 / 1           0 / 0") !=
         std::string::npos);
   CHECK(r.err.find("  basename                  1 ->      0   100%") != std::string::npos);
-  CHECK(r.err.find("  dirname                   1 ->      1     0%") != std::string::npos);
+  CHECK(r.err.find("  dirname                   1 ->      0     0%      1 guarded") != std::string::npos);
+  CHECK(r.err.find("kept as a guarded fallback inside loops, 1 site: runs only for values starting with `-`") !=
+        std::string::npos);
+}
+
+TEST_CASE("fix --statistics never prints a negative number removed", "[cli][fix]") {
+  TempDir dir;
+  std::string path = dir.path() + "/exposed.sh";
+  // FL201 turns the backticks into `$( )`, which exposes FL302's finding inside them.
+  write_file(path, "#!/bin/sh\nfor f in \"$@\"; do\n  echo `dirname \\`echo $f\\``\ndone\n");
+  auto r = run_forklift({"fix", "--isolated", "--diff", "--statistics", path});
+  INFO(r.err);
+  CHECK(r.err.find("exposed by other fixes") != std::string::npos);
+  for (size_t at = r.err.find(" -"); at != std::string::npos; at = r.err.find(" -", at + 1)) {
+    CHECK_FALSE(std::isdigit(static_cast<unsigned char>(r.err[at + 2])));
+  }
 }

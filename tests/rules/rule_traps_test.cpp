@@ -90,12 +90,20 @@ TEST_CASE("trap 4.2: $[ ] is bash only, (( )) and let are not in dash") {
 }
 
 TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empty input") {
-  CHECK(first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh).fix == Applicability::Unsafe);
-  CHECK(first_finding("FL302", "d=$(dirname \"$1\")\necho $d\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL301", "echo \"$(basename \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL302", "cd \"$(dirname \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  // Alone on its statement, the values where they differ keep the command.
+  Finding base = first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh);
+  CHECK(base.fix == Applicability::Safe);
+  CHECK(base.replacement == "case $1 in -* | *[[:cntrl:]] | */) b=$(basename \"$1\") ;; *) b=${1##*/} ;; esac");
+  Finding dir = first_finding("FL302", "d=$(dirname \"$1\")\necho $d\n", Dialect::Sh);
+  CHECK(dir.fix == Applicability::Safe);
+  CHECK(dir.replacement == "case $1 in -* | *[[:cntrl:]]* | */ | *//*) d=$(dirname \"$1\") ;; *) case $1 in */*) "
+                           "d=${1%/*}; d=${d:-/} ;; *) d=. ;; esac ;; esac");
   // With a suffix: two steps, the second skipped when the name is the suffix (`basename .txt .txt` is `.txt`).
   Finding suffix = first_finding("FL301", "b=$(basename \"$1\" .txt)\necho $b\n", Dialect::Sh);
-  CHECK(suffix.fix == Applicability::Unsafe);
-  CHECK(suffix.replacement == "b=${1##*/}; [ \"$b\" = .txt ] || b=${b%.txt}");
+  CHECK(suffix.fix == Applicability::Safe);
+  CHECK(suffix.replacement.find("*) b=${1##*/}; [ \"$b\" = .txt ] || b=${b%.txt} ;; esac") != std::string::npos);
   CHECK(first_finding("FL301", "echo \"$(basename \"$1\" .txt)\"\n", Dialect::Sh).fix == Applicability::DisplayOnly);
 }
 
@@ -105,21 +113,27 @@ TEST_CASE("trap 4.3: echo | wc -c counts the newline echo adds") {
 }
 
 TEST_CASE("trap 4.3: echo eats -n, so piping a value through echo is never safe") {
-  Finding f = first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/x/y/g')\necho $w\n", Dialect::Bash);
+  Finding f = first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/x/y/g')\"\n", Dialect::Bash);
   CHECK(f.fix == Applicability::Unsafe);
   CHECK(f.reason.find("-n") != std::string::npos);
+  // Alone on its statement: values starting with `-` keep echo and sed.
+  Finding guarded = first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/x/y/g')\necho $w\n", Dialect::Bash);
+  CHECK(guarded.fix == Applicability::Safe);
+  CHECK(guarded.replacement.starts_with("case $v in -* | *$'\\n'*) w=$(echo"));
 }
 
 TEST_CASE("trap 4.3: sed patterns are regular expressions, ${v/p/r} patterns are globs") {
-  CHECK(first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/./X/')\necho $w\n", Dialect::Bash).replacement ==
+  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/./X/')\"\n", Dialect::Bash).replacement ==
         "${v/?/X}");
-  CHECK(first_finding("FL303", "v=$1\nw=$(echo \"$v\" | sed 's/?/X/g')\necho $w\n", Dialect::Bash).replacement ==
+  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/?/X/g')\"\n", Dialect::Bash).replacement ==
         "${v//\"?\"/X}");
 }
 
 TEST_CASE("trap 4.3: sed without g replaces on every line of a multi-line value") {
-  Finding f = first_finding("FL303", "v=$1\nw=$(printf '%s\\n' \"$v\" | sed 's/x/y/')\necho $w\n", Dialect::Bash);
+  Finding f = first_finding("FL303", "v=$1\necho \"$(printf '%s\\n' \"$v\" | sed 's/x/y/')\"\n", Dialect::Bash);
   CHECK(f.reason.find("multi-line") != std::string::npos);
+  Finding guarded = first_finding("FL303", "v=$1\nw=$(printf '%s\\n' \"$v\" | sed 's/x/y/')\necho $w\n", Dialect::Bash);
+  CHECK(guarded.replacement.starts_with("case $v in *$'\\n'*) w=$(printf"));
 }
 
 TEST_CASE("trap 4.3: tr a-z A-Z leaves non-ASCII letters alone, ${v^^} does not") {
@@ -132,9 +146,10 @@ TEST_CASE("trap 4.3: cut -f2 on a value without the delimiter prints the whole v
   Finding second = first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f2)\necho $u\n", Dialect::Sh);
   CHECK(second.reported);
   // A value without the delimiter keeps the whole value, as `cut` prints the whole line.
-  CHECK(second.replacement == "case $1 in *:*) u=$1; u=${u#*:}; u=${u%%:*} ;; *) u=$1 ;; esac");
-  CHECK(second.fix == Applicability::Unsafe);
-  CHECK(first_finding("FL305", "u=$(echo \"$1\" | cut -d: -f1)\necho $u\n", Dialect::Sh).replacement == "${1%%:*}");
+  CHECK(second.replacement.find("*) case $1 in *:*) u=$1; u=${u#*:}; u=${u%%:*} ;; *) u=$1 ;; esac ;; esac") !=
+        std::string::npos);
+  CHECK(second.fix == Applicability::Safe);  // guarded: `-*`, backslashes and newlines keep `cut`
+  CHECK(first_finding("FL305", "echo \"$(echo \"$1\" | cut -d: -f1)\"\n", Dialect::Sh).replacement == "${1%%:*}");
 }
 
 TEST_CASE("trap 4.2: $(<file) is silently empty in dash") {
@@ -173,6 +188,34 @@ TEST_CASE("nested escaped backticks become nested $( )") {
   Finding trailing = first_finding("FL201", "x=`echo \\\\`\n", Dialect::Sh);
   CHECK(trailing.reported);
   CHECK_FALSE(trailing.fix.has_value());
+}
+
+}  // namespace
+}  // namespace forklift::testing
+
+namespace forklift::testing {
+namespace {
+
+TEST_CASE("guarded rewrites: set -u, unstable variables and their own fallback arm") {
+  // Under `set -u` an unset `$1` ends only the `$( )` subshell of the original; `case $1` would end the script.
+  Finding nounset = first_finding("FL303", "set -u\nw=$(echo \"$1\" | sed 's/x/y/')\necho $w\n", Dialect::Sh);
+  CHECK(nounset.fix == Applicability::Unsafe);
+  CHECK(nounset.reason.find("set -u") != std::string::npos);
+  // A `for` variable is set wherever its body runs.
+  Finding loop = first_finding("FL303", "set -eu\nfor f; do w=$(echo \"$f\" | sed 's/x/y/'); done\n", Dialect::Sh);
+  CHECK(loop.fix == Applicability::Safe);
+  // `$RANDOM` reads differently in the guard than in the command.
+  Finding random = first_finding("FL303", "w=$(echo \"$RANDOM\" | sed 's/1/one/')\necho $w\n", Dialect::Sh);
+  CHECK(random.fix == Applicability::Unsafe);
+  CHECK(random.reason.find("no guard") != std::string::npos);
+  // Unquoted, the value is split and globbed: no pattern tests that.
+  CHECK(first_finding("FL303", "w=$(echo $1 | sed 's/x/y/')\n", Dialect::Sh).fix == Applicability::Unsafe);
+  // The guard's first arm is the fallback: left alone, so fixing twice changes nothing.
+  CHECK_FALSE(first_finding("FL303", "case $1 in -* | *\\\\* | *[[:cntrl:]]*) w=$(echo \"$1\" | sed 's/x/y/') ;; "
+                                     "*) w=$1 ;; esac\n", Dialect::Sh).reported);
+  // A `case` of the user's on another variable is no guard of this one.
+  CHECK(first_finding("FL303", "case $a in -*) w=$(echo \"$1\" | sed 's/x/y/') ;; *) : ;; esac\n", Dialect::Sh)
+            .reported);
 }
 
 }  // namespace
