@@ -64,7 +64,8 @@ occurrence of what follows (`s/^\([^-]*\)-\([^-]*\)-\(.*\)$/\2/`,
 `s,^.*/\([^/]*\)$,\1,`, `s/"\(.*\)"/\1/`); the replacement may name
 one group. The same reading serves patterns without groups (`s/(.*)//`,
 `s/a.*b/X/`), and `[^c]*c` unanchored is anchored, as its leftmost match
-starts the line. In dash and mksh `?` and `[…]`
+starts the line; `s,\([^/]\)//*$,\1,` drops a trailing run of `/` after
+another character. In dash and mksh `?` and `[…]`
 match a byte where sed matches a character: with those the fix is unsafe for UTF-8
 values. `printf %s "$v" | sed` gives sed no line at all for an empty value:
 unsafe. Values are assumed to be valid text in the locale. What the unsafe

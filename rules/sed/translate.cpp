@@ -152,6 +152,7 @@ class StepBuilder {
 
   std::optional<Step> split_groups() {
     if (command_.global) return refuse("a global replacement with groups");
+    if (std::optional<Step> step = trailing_run_after_other()) return step;
     // Anchored by `^`, or where the leftmost match starts at the start anyway.
     bool start = pattern_.start;
     bool end = pattern_.end;
@@ -244,6 +245,35 @@ class StepBuilder {
     }
     if (wanted != 0 && !group_ops) return refuse("a reference to a group that is not a field");
     return split_step(condition, group_ops, prefix_ops, suffix_ops);
+  }
+
+  // `s,\([^/]\)//*$,\1,`: the trailing run of `/` goes when something
+  // else comes before it (a value of only `/` is kept).
+  std::optional<Step> trailing_run_after_other() {
+    const std::vector<const Regex*>& atoms = pattern_.atoms;
+    if (!pattern_.end || atoms.empty() || command_.regex.operands.back().kind != Kind::LineEnd) return std::nullopt;
+    const Regex& group = *atoms[0];
+    if (group.kind != Kind::Group || group.group != 1) return std::nullopt;
+    const Regex* inner = &group.operands[0];
+    if (inner->kind == Kind::Sequence && inner->operands.size() == 1) inner = &inner->operands[0];
+    if (inner->kind != Kind::Bracket || !inner->set.negated || inner->set.members.size() != 1) return std::nullopt;
+    char c = inner->set.members[0];
+    bool run = (atoms.size() == 3 && atoms[1]->kind == Kind::Literal && atoms[1]->literal == c &&
+                set_run(*atoms[2], 0) && atoms[2]->operands[0].kind == Kind::Literal &&
+                atoms[2]->operands[0].literal == c) ||
+               (atoms.size() == 2 && set_run(*atoms[1], 1) && atoms[1]->operands[0].kind == Kind::Literal &&
+                atoms[1]->operands[0].literal == c);
+    const std::vector<ReplacementPiece>& r = command_.replacement;
+    if (!run || r.size() != 1 || r[0].kind != ReplacementPiece::Kind::Group) return std::nullopt;
+    std::optional<std::string> other = shell_bracket(inner->set);
+    if (!other) return std::nullopt;
+    // `c` is one byte and never part of a longer UTF-8 character: `[!c]`
+    // finds the same last character before the run in dash and mksh.
+    std::string lit = shell_literal(std::string(1, c));
+    Step step;
+    step.condition = fmt::format("*{}*{}", *other, lit);
+    step.matched = fmt::format("${{{0}%\"${{{0}##*{1}}}\"}}", input_, *other);
+    return step;
   }
 
   // The statements for a split: the group's text in one variable, then the

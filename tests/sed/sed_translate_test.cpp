@@ -166,6 +166,15 @@ TEST_CASE("groups between separators that fix where the line splits", "[sed][tra
   CHECK_FALSE(no_scratch.refusal.empty());
 }
 
+TEST_CASE("a trailing run removed after another character", "[sed][translate]") {
+  Translation t = translated({"s,\\([^/]\\)//*$,\\1,"});
+  CHECK(t.statements == "case $v in *[!/]*/) r=${v%\"${v##*[!/]}\"};; *) r=${v};; esac");
+  CHECK(t.caveats.empty());
+  CHECK(statements({"s,\\([^/]\\)/\\+$,\\1,"}) == t.statements);
+  CHECK_FALSE(translated({"s,\\([^/]\\)//*$,\\1x,"}).refusal.empty());
+  CHECK_FALSE(translated({"s,\\([^/]\\)::*$,\\1,"}).refusal.empty());
+}
+
 TEST_CASE("unanchored fields without groups split the same way", "[sed][translate]") {
   // From the first `a` (the leftmost match) to the last `b` after it.
   CHECK(statements({"s/a.*b/X/"}) == "case $v in *a*b*) r=${v%%a*}X${v##*b};; *) r=${v};; esac");
