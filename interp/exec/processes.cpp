@@ -373,15 +373,25 @@ void Shell::forget_background_job(pid_t pid) {
 
 namespace {
 
-// The `<file` redirect of a substitution whose whole body is `<file`
-// (`$(<file)`), or null.
+// The `<file` or `<&fd` redirect of a substitution whose whole body is it
+// (`$(<file)`, `$(<&3)`), or null.
 const Node* sole_file_input(const Node* list) {
   if (list == nullptr) return nullptr;
   NodeSpan statements = ListView(list).statements();
   if (statements.size() != 1 || statements[0]->kind != NodeKind::SimpleCommand) return nullptr;
   NodeSpan items = SimpleCommandView(statements[0]).items();
-  if (items.size() != 1 || items[0]->kind != NodeKind::Redirect || items[0]->text != "<") return nullptr;
+  if (items.size() != 1 || items[0]->kind != NodeKind::Redirect) return nullptr;
+  if (items[0]->text != "<" && items[0]->text != "<&") return nullptr;
   return items[0];
+}
+
+// `$(<&fd)`: the content of open descriptor `fd` (digits alone: `<&-` closes nothing here).
+bool read_descriptor(const std::string& fd, std::string& out) {
+  if (fd.empty() || fd.size() > 9 || fd.find_first_not_of("0123456789") != std::string::npos) {
+    errno = EBADF;
+    return false;
+  }
+  return InputReader::slurp_descriptor(std::stoi(fd), out);
 }
 
 }  // namespace
@@ -392,9 +402,10 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
   // $(<file): the file's content without running anything.
   if (const Node* redirect = sole_file_input(list)) {
     std::string path = expand_to_string(RedirectView(redirect).target());
-    if (!InputReader::slurp_file(path, result)) {
+    bool read = redirect->text == "<" ? InputReader::slurp_file(path, result) : read_descriptor(path, result);
+    if (!read) {
       error(fmt::format("{}: cannot open [{}]", path, std::strerror(errno)));
-      last_status_ = 1;
+      last_status_ = substitution_status_ = 1;  // x=$(<missing) fails as ksh93's does
       return result;
     }
     while (!result.empty() && result.back() == '\n') result.pop_back();

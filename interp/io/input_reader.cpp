@@ -98,6 +98,21 @@ void InputReader::release_all() {
   unmappable_.clear();
 }
 
+namespace {
+
+bool read_to_end(int fd, std::string& out) {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return true;
+    out.append(buf, static_cast<size_t>(n));
+  }
+}
+
+}  // namespace
+
 bool InputReader::slurp_file(const std::string& path, std::string& out) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
@@ -111,15 +126,24 @@ bool InputReader::slurp_file(const std::string& path, std::string& out) {
       return true;
     }
   }
-  char buf[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    out.append(buf, static_cast<size_t>(n));
-  }
+  read_to_end(fd, out);
   ::close(fd);
   return true;
+}
+
+bool InputReader::slurp_descriptor(int fd, std::string& out) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return false;
+  if (!S_ISREG(st.st_mode)) return read_to_end(fd, out);
+  char buf[65536];
+  for (off_t offset = 0;;) {
+    ssize_t n = ::pread(fd, buf, sizeof buf, offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return true;
+    out.append(buf, static_cast<size_t>(n));
+    offset += n;
+  }
 }
 
 }  // namespace forklift::interp

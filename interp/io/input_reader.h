@@ -34,6 +34,10 @@ class InputReader {
 
   // The whole remaining content of a regular file open on fd, through one mmap.
   static bool slurp_file(const std::string& path, std::string& out);
+  // What `$(<&fd)` gives, as ksh93 reads it: a regular file's whole content
+  // from its start whatever fd's offset, else the rest of the input. False
+  // (errno set) when fd is not open for reading.
+  static bool slurp_descriptor(int fd, std::string& out);
 
  private:
   struct Mapping {
