@@ -164,7 +164,6 @@ class SedSubstitution final : public Rule {
       if (!translation.refusal.empty()) continue;
       FixSafety safety;
       require_sed_value_facts(model, value, safety);
-      require_set_under_nounset(model, piped_name(value), value.substitution, safety);
       for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
       if (!translation.expression && statement == nullptr) continue;
       std::string replacement =

@@ -34,7 +34,10 @@ bash: unsafe. `${v^^}` also converts non-ASCII letters (`éa` becomes `ÉA`,
 `$( )` strips trailing newlines. ksh93 and mksh: display-only, since
 `typeset -u` is an attribute that stays on the variable (later assignments
 are converted too, and in a function it makes the variable local). dash has
-no case conversion: reported without a fix.
+no case conversion: reported without a fix. Under a possible `set -u`
+(`set -u`, `-o nounset`, `-u` on the `#!` line) the reason also names a
+value not known to be set: unset, it fails only the original's `$( )`, while
+`${v^^}` ends the script.
 )md";
 
 constexpr RuleInfo kInfo{"FL304", "tr-case-conversion", "`tr` changing case forks processes",

@@ -115,7 +115,6 @@ class CutField final : public Rule {
     const Node* substitution = value.substitution;
     FixSafety safety;
     downgrade_for_piped_value(model, value, safety);
-    require_set_under_nounset(model, piped_name(value), substitution, safety);
     require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NoNewline},
                   Applicability::Unsafe, safety);
     std::string delimiter = shell_quoted_pattern(cut.delimiter);

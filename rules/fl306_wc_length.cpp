@@ -32,6 +32,10 @@ forms become `$((${#v} + 1))` (ShellCheck's SC2000 suggests `${#v}`, which is
 off by one). Safe when the value is proven to be an integer (ASCII digits).
 Otherwise unsafe: `wc -c` counts bytes and `${#v}` characters (`é` is 2
 against 1 in UTF-8), echo eats `-n` and dash's echo interprets backslashes.
+Also unsafe when the script may run with `set -u` (`set -u`, `-o nounset`,
+`-u` on the `#!` line) and the value is not known to be set (assigned on
+every path before, never unset): unset, it fails only the original's `$( )`
+and the script goes on with an empty count, while `${#v}` ends the script.
 )md";
 
 constexpr RuleInfo kInfo{"FL306", "wc-length", "`wc -c` for a variable's length forks processes: use `${#v}`",

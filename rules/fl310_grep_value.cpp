@@ -53,7 +53,11 @@ Otherwise the fix is unsafe and names the missing fact. A pattern from a variabl
 (`grep -- "$sub"`) is matched as a literal string, which is unsafe: a value
 with regular expression characters matches differently. Patterns with
 regular expression characters, `-i`, `-w`, `-o`, several patterns and file
-operands are not rewritten.
+operands are not rewritten. When the script may run with `set -u`
+(`set -u`, `-o nounset`, `-u` on the `#!` line) the value must also be known
+to be set (assigned on every path before, never unset): unset, it fails only
+`echo` in the pipeline (grep reads nothing, the test is false, the script
+goes on) or the original's `$( )`, while `case $v` ends the script.
 A captured `grep` alone on its statement whose only missing facts are of
 the value's characters gets a safe guarded fix: those values keep the
 original command (`case $v in -* | *[[:cntrl:]]*) x=$(echo "$v" | grep -v b) ;; *) case $v in … esac ;; esac`,
@@ -241,7 +245,6 @@ class GrepValue final : public Rule {
     if (statement == nullptr || guard_around(model, statement, piped_name(*value))) return;
     FixSafety safety;
     require_value_facts(model, *value, *grep, true, safety);
-    require_set_under_nounset(model, piped_name(*value), substitution, safety);
     std::string target(site.assignment->text), name(piped_name(*value));
     std::string found = fmt::format("{}=${}", target, name), missing = fmt::format("{}= ; false", target);
     std::string replacement = fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob_for(*grep),

@@ -47,7 +47,11 @@ an empty field, as in awk. Through `echo`, the value must not start with
 `-` and, in sh and ksh, have no backslash, and it must be quoted; otherwise
 the fix is unsafe and names the missing fact. Programs other than one
 `print $N`, and `-F` with a regular expression, a blank or an escape, are not
-rewritten.
+rewritten. When the script may run with `set -u` (`set -u`, `-o nounset`,
+`-u` on the `#!` line) the value must also be known to be set (assigned on
+every path before, never unset; a `case` on it before `set -u` proves its
+characters, not that it is set): unset, it fails only the original's `$( )`,
+while the expansion ends the script.
 )md";
 
 constexpr RuleInfo kInfo{"FL311", "awk-field", "`awk` printing a field of a variable forks processes",

@@ -34,7 +34,11 @@ in one. For a value that value facts prove has one line, they are `$v`, also
 in sh, and `wc -l` is `1` (`0` after `printf %s`). Through `echo`, the value
 must not start with `-` and, in sh and ksh, have no backslash, and it must be
 quoted; otherwise the fix is unsafe and names the missing fact. Without
-facts, `wc -l` and sh's `head` and `tail` are not rewritten.
+facts, `wc -l` and sh's `head` and `tail` are not rewritten. When the
+script may run with `set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line)
+the value must also be known to be set (assigned on every path before, never
+unset): unset, it makes the original's `$( )` fail with an empty result,
+while the expansion ends the script and `1` goes on with a count.
 )md";
 
 constexpr RuleInfo kInfo{"FL312", "line-of-value", "`head`, `tail` or `wc -l` of a variable's value forks processes",

@@ -43,7 +43,10 @@ them; ranges, classes, `-c`, `-s` and sets of several characters to replace
 are not rewritten (sequential replacements would differ when the sets
 overlap), nor is replacing a newline or replacing with one (the newline
 `echo` adds would be replaced, or `$( )` would strip an added one). sh has
-no `${v//…/…}`: no fix there.
+no `${v//…/…}`: no fix there. When the script may run with `set -u` (`set
+-u`, `-o nounset`, `-u` on the `#!` line) the value must also be known to be
+set (assigned on every path before, never unset): unset, it fails only the
+original's `$( )`, while the expansion ends the script.
 )md";
 
 constexpr RuleInfo kInfo{"FL313", "tr-chars", "`tr` deleting or replacing characters of a variable forks processes",

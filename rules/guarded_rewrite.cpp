@@ -49,10 +49,13 @@ std::string_view trait_values(ValueTrait trait, Dialect dialect) {
   return "";
 }
 
-// Set wherever `statement` runs: `$0`, or assigned (or a `for` variable)
-// before it on every path, and never unset anywhere.
+// Set wherever `statement` runs: `$0` and the other special parameters but
+// `$!` (unset before the first background job), or assigned (or a `for`
+// variable) before it on every path, and never unset anywhere.
 bool certainly_set(const SemanticModel& model, std::string_view name, const Node* statement) {
-  if (name == "0") return true;
+  if (name == "0" || name == "#" || name == "?" || name == "$" || name == "-" || name == "@" || name == "*") {
+    return true;
+  }
   if (!is_identifier(name) || !model.defined_before(name, statement)) return false;
   const Variable* variable = model.variable(name, statement);
   if (variable == nullptr) return false;
@@ -62,12 +65,13 @@ bool certainly_set(const SemanticModel& model, std::string_view name, const Node
 
 }  // namespace
 
-void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety) {
+void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety,
+                               std::string_view original) {
   if (!model.maybe_nounset() || certainly_set(model, name, use)) return;
   safety.downgrade(Applicability::Unsafe,
-                   fmt::format("with `set -u`, an unset `${}` ends the script in the rewrite and only the `$( )` "
-                               "subshell in the original, and it is not known to be set",
-                               name));
+                   fmt::format("with `set -u`, an unset `${}` ends the script in the rewrite and only {} "
+                               "in the original, and it is not known to be set",
+                               name, original));
 }
 
 std::string guard_pattern(ValueTrait trait, Dialect dialect) {

@@ -37,11 +37,15 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
                                std::string* refusal);
 
 // Downgrades `safety` when the script may run with `set -u` and `$name` may
-// be unset at `use`: the original reads it inside `$( )`, where the error
-// ends only the subshell (the statement's status is the pipeline's, the
-// script goes on), while any rewrite, guarded or not, reads it in the shell
-// itself and ends the script.
-void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety);
+// be unset at `use`: the original reads it inside `$( )` (or in a part of a
+// pipeline, or in a redirection), where the error ends only that subshell or
+// command (the statement's status is the pipeline's, the script goes on),
+// while any rewrite, guarded or not, reads it in the shell itself and ends
+// the script; a rewrite that no longer reads it (`wc -l` of a one-line
+// value is `1`) goes on where the original failed. `original` names where
+// the original reads it.
+void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety,
+                               std::string_view original = "the `$( )` subshell");
 
 // The pattern of `trait` in `dialect` (`-*`, `*$'\n'*`; sh has no `$'…'`:
 // there a newline is tested as `[[:cntrl:]]`, which also sends the other

@@ -5,6 +5,7 @@
 #include "analyzer/ast_views.h"
 #include "analyzer/lex/char_class.h"
 #include "analyzer/semantic/words.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/substitution_site.h"
 
 namespace forklift {
@@ -120,6 +121,9 @@ void require_value_fact(const SemanticModel& model, const PipedValue& value, Val
 }
 
 void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, FixSafety& safety) {
+  // Every rewrite of a piped value reads it in the shell itself, or not at all.
+  require_set_under_nounset(model, piped_name(value), value.parameter, safety,
+                            value.substitution != nullptr ? "the `$( )` subshell" : "the command that prints it");
   if (piped_integer(model, value)) return;
   if (value.via_echo) {
     require_value_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);

@@ -52,8 +52,10 @@ void require_value_fact(const SemanticModel& model, const PipedValue& value, Val
 // The differences every rewrite of a piped value into an expansion has, unless
 // the value is a known integer or value facts rule them out: echo's options
 // (a value starting with `-`) and backslashes (dash, ksh), word splitting of
-// an unquoted `$v`, and `$( )` stripping trailing newlines. Each fact that
-// rules one out is named as a proof, each one missing as the reason.
+// an unquoted `$v`, `$( )` stripping trailing newlines, and, when `set -u`
+// may be in force, a value that may be unset (the original fails only in its
+// subshell, the rewrite ends the script). Each fact that rules one out is
+// named as a proof, each one missing as the reason.
 void downgrade_for_piped_value(const SemanticModel& model, const PipedValue& value, FixSafety& safety);
 // Only the differences of how the value is printed (echo's options and
 // backslashes, an unquoted `$v`), for a rewrite whose result never ends in a

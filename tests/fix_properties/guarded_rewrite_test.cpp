@@ -190,3 +190,103 @@ TEST_CASE("guarded safe fixes keep what the original prints and its status on ev
   INFO(fmt::format("{}", fmt::join(failures, "\n")));
   CHECK(failures.empty());
 }
+
+namespace {
+
+// A piped value whose facts are proven but that may be unset under `set -u`:
+// the original fails only inside `$( )` or its pipeline and the script goes
+// on, so no rewrite (which reads the value in the shell itself, or not at
+// all: `wc -l` of one line is `1`) is safe. The same statement on a value
+// assigned on every path is.
+struct NounsetCase {
+  std::string code;
+  std::string dialect;
+  std::string value;      // assigned to both `$v` and `$w`
+  std::string statement;  // reads `$v`, assigns `r` (or tests)
+};
+
+const std::vector<NounsetCase>& nounset_cases() {
+  static const std::vector<NounsetCase> list = {
+      {"FL303", "sh", "a:b", "r=$(echo \"$v\" | sed 's/a/b/')"},
+      {"FL305", "sh", "a:b", "r=$(echo \"$v\" | cut -d: -f2)"},
+      {"FL306", "sh", "a:b", "r=$(printf %s \"$v\" | wc -m)"},
+      {"FL310", "sh", "a:b", "r=$(echo \"$v\" | grep b)"},
+      {"FL310", "sh", "a:b", "if echo \"$v\" | grep -q b; then r=yes; else r=no; fi"},
+      {"FL310", "bash", "a:b", "if echo \"$v\" | grep -q b; then r=yes; else r=no; fi"},
+      {"FL311", "sh", "a:b", "r=$(echo \"$v\" | awk -F: '{print $1}')"},
+      {"FL311", "sh", "a:b", "r=$(echo \"$v\" | awk -F: '{print $2}')"},
+      {"FL311", "bash", "a b", "r=$(echo \"$v\" | awk '{print $2}')"},
+      {"FL312", "sh", "a:b", "r=$(echo \"$v\" | wc -l)"},
+      {"FL312", "sh", "a:b", "r=$(echo \"$v\" | head -n1)"},
+      {"FL312", "bash", "a:b", "r=$(echo \"$v\" | tail -n1)"},
+      {"FL313", "bash", "a:b", "r=$(echo \"$v\" | tr -d :)"},
+      {"FL313", "ksh", "a:b", "r=$(echo \"$v\" | tr : _)"},
+  };
+  return list;
+}
+
+std::string with_w(std::string text) {
+  for (size_t at = text.find("$v"); at != std::string::npos; at = text.find("$v", at)) text.replace(at, 2, "$w");
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("under set -u, a piped value that may be unset gets no safe fix; one set on every path does",
+          "[fix][nounset]") {
+  for (const char* shell : {"dash", "bash", "ksh93", "mksh"}) {
+    if (!installed(shell)) skip_for_missing_tool(std::string(shell) + " is not installed");
+  }
+  const std::map<std::string, std::vector<std::string>> shells = {
+      {"sh", {"dash", "bash", "ksh93", "mksh", "forklift"}}, {"bash", {"bash"}}, {"ksh", {"ksh93", "forklift"}}};
+  std::vector<std::string> failures;
+  for (const NounsetCase& c : nounset_cases()) {
+    std::string text = fmt::format(
+        "#!/bin/{0}\nset -u\nv='{1}'\n[ \"${{1-}}\" = unset ] && unset v\n{2}\necho \"st=$? [$r]\"\n"
+        "w='{1}'\n{3}\necho \"st=$? [$r]\"\n",
+        c.dialect, c.value, c.statement, with_w(c.statement));
+    INFO(c.code << " (" << c.dialect << "): " << c.statement);
+    LintOptions options;
+    options.rules.select = {c.code};
+    LintResult lint = lint_source(SourceFile("nounset.sh", text), options);
+    const Diagnostic* maybe_unset = nullptr;
+    const Diagnostic* set = nullptr;
+    uint32_t w_line = static_cast<uint32_t>(text.find("\nw="));
+    for (const Diagnostic& d : lint.diagnostics) (d.begin < w_line ? maybe_unset : set) = &d;
+    REQUIRE(maybe_unset != nullptr);
+    REQUIRE(set != nullptr);
+    REQUIRE(maybe_unset->fix);
+    CHECK(maybe_unset->fix->applicability == Applicability::Unsafe);
+    CHECK(maybe_unset->fix->reason.find("with `set -u`, an unset `$v` ends the script") != std::string::npos);
+    REQUIRE(set->fix);
+    CHECK(set->fix->applicability == Applicability::Safe);
+    std::string fixed = safe_fix(text, c.code);
+    CHECK(fixed != text);
+    TempDir dir;
+    std::ofstream(dir.path() + "/original.sh") << text;
+    std::ofstream(dir.path() + "/fixed.sh") << fixed;
+    for (const std::string& shell : shells.at(c.dialect)) {
+      if (shell != "forklift" && !installed(shell)) continue;
+      for (const char* arg : {"set", "unset"}) {
+        auto run = [&](const std::string& path) {
+          harness::ScriptRun r;
+          r.shell = shell;
+          r.script = path;
+          r.args = {arg};
+          r.script_name = "nounset.sh";
+          r.forklift_binary = FORKLIFT_BINARY;
+          r.count_processes = false;
+          harness::RunOutcome outcome = harness::run_script(r);
+          return fmt::format("{} status {}", outcome.out, outcome.exit_status);
+        };
+        std::string before = run(dir.path() + "/original.sh"), after = run(dir.path() + "/fixed.sh");
+        if (before != after) {
+          failures.push_back(fmt::format("{} {} [{}] {}: original {:?}, fixed {:?}", c.code, shell, arg, c.statement,
+                                         before, after));
+        }
+      }
+    }
+  }
+  INFO(fmt::format("{}", fmt::join(failures, "\n")));
+  CHECK(failures.empty());
+}
