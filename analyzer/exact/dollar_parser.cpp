@@ -66,7 +66,10 @@ Node* Parser::parse_simple_param() {
   return node;
 }
 
-Node* Parser::parse_command_substitution() {
+Node* Parser::parse_command_substitution() { return parse_parenthesized_commands(NodeKind::CommandSub); }
+
+// `$(…)`, `<(…)` and `>(…)`: two opening bytes, then commands up to `)`.
+Node* Parser::parse_parenthesized_commands(NodeKind kind) {
   uint32_t begin = pos_;
   pos_ += 2;
   DepthGuard depth(*this, begin);
@@ -75,7 +78,7 @@ Node* Parser::parse_command_substitution() {
   Node* list = parse_list();
   if (at_end() || peek() != ')') unexpected_expecting(")");
   ++pos_;
-  Node* node = make(NodeKind::CommandSub, begin, pos_);
+  Node* node = make(kind, begin, pos_);
   node->kids.push_back(list);
   return node;
 }

@@ -211,6 +211,7 @@ class Parser {
   Node* parse_ansi_c_quoted();
   Node* parse_simple_param();
   Node* parse_command_substitution();
+  Node* parse_parenthesized_commands(NodeKind kind);
   bool double_paren_is_arithmetic(uint32_t open) const;
   Node* parse_arith_expansion();
   Node* parse_arith_bracket();

@@ -256,16 +256,8 @@ Node* Parser::parse_double_quoted(NodeKind kind, uint32_t begin) {
 
 Node* Parser::parse_process_substitution() {
   uint32_t begin = pos_;
-  pos_ += 2;
-  DepthGuard depth(*this, begin);
-  CommandContext context(*this);
-  closer_ = ')';
-  Node* list = parse_list();
-  if (peek() != ')' || at_end()) unexpected_expecting(")");
-  ++pos_;
-  Node* node = make(NodeKind::ProcessSub, begin, pos_);
+  Node* node = parse_parenthesized_commands(NodeKind::ProcessSub);
   node->text = slice(begin, begin + 2);
-  node->kids.push_back(list);
   return node;
 }
 
