@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/sed/sed_script.h"
+
 namespace forklift {
 
 struct ExprStatusPattern {
@@ -22,6 +24,16 @@ struct ExprStatusPattern {
 // nothing. `bytes` is true for shells whose `?` and `[…]` match a byte, not a
 // character of a UTF-8 value (dash, mksh).
 std::optional<ExprStatusPattern> expr_status_pattern(std::string_view re, bool bytes, std::string& refusal);
+
+// `expr "PREFIX$v" : RE` where RE has one group prints what the group
+// matched (empty when RE does not match the start of the string): the same
+// as `sed -n 's/^REST.*/\1/p'` on the value of `$v`, REST being RE without
+// the literal PREFIX it must start with. nullopt (with `refusal` set) when RE
+// has no group or several, does not start with PREFIX, or has a `^`.
+// expr's `.` and `[^…]` match a newline, as the shell patterns the sed
+// compiler writes do, so the program applies to multi-line values too.
+std::optional<sed::SedProgram> expr_capture_program(std::string_view re, std::string_view prefix,
+                                                    std::string& refusal);
 
 // Whether expr could read a string starting with `prefix` (or, when `exact`,
 // the string `prefix`) as one of its operators or keywords (`length`, `(`,

@@ -6,7 +6,9 @@
 #include "rules/discarded_output.h"
 #include "rules/expr_match.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/rules_catalog.h"
+#include "rules/sed/translate.h"
 #include "rules/substitution_site.h"
 
 namespace forklift {
@@ -41,9 +43,25 @@ characters (`été` is 5 against 3). `expr substr "$v" P L` with literal positiv
 `${v:P-1:L}`, which dash does not have (no fix for `sh`); it fails the same
 way on operator-like values, so it is unsafe unless `$v` is an integer; and
 `$( )` strips trailing newlines that `${v:P-1:L}` keeps. `index`, `match` and
-`:` (anchored basic regular expressions, whose result is a count or a captured
-group) have no expansion with the same semantics in general: they are
-reported without a fix, except where only the status is used.
+`:` without a group (whose result is a count) are reported without a fix,
+except where only the status is used.
+
+`r=$(expr "x$v" : 'x\([^=]*\)=')`, alone on its statement, prints what the
+one group matched, or nothing when the expression does not match the start
+of the string: it goes through the sed compiler as `sed -n
+'s/^\([^=]*\)=.*/\1/p'` on `$v` (the operand's literal prefix, which the
+expression must start with too, taken off both) and becomes the `case` it
+writes: `case $v in *=*) r=${v%%=*};; *) r=;; esac`. A group of a
+bracket's characters alone (`'x\([0-9]*\)'`) matches every string: it is the
+value up to the first other character, `${v%%[!0-9]*}`. expr's `.` and
+`[^…]` match a newline as the patterns do, but `$( )` strips the newlines a
+match ends with: the fix is safe when `$v` is known to hold no newline, and
+otherwise a guarded fix keeps expr for values holding one. It is unsafe when
+the operand has no literal prefix (a value like `length` is an operator), when
+the statement's status is used (expr exits 1 for an empty match or `0`), for
+`LC_ALL=C expr` (bytes, not characters) and with `set -u` when `$v` may be
+unset; an expression with a `^` (read differently by expr implementations)
+or with groups the sed compiler has no equivalent for gets no fix.
 
 `expr STR : RE >/dev/null` run for its status (`if expr "x$v" : '.*[^a-z]'
 >/dev/null`) becomes `case STR in GLOB) true ;; *) false ;; esac` when RE is
@@ -68,6 +86,12 @@ std::optional<long long> positive_literal(const SemanticModel& model, const Node
     return std::nullopt;
   }
   return std::stoll(*value);
+}
+
+// A variable or a positional parameter `$1`…`$9`, which the sed compiler's
+// expansions can read.
+bool readable_name(std::string_view name) {
+  return is_identifier(name) || (name.size() == 1 && name[0] >= '1' && name[0] <= '9');
 }
 
 class ExprString final : public Rule {
@@ -133,10 +157,56 @@ class ExprString final : public Rule {
       if (site.sets_command_status) {
         require_status_unused(context, site.command, "`expr` exits with status 1 for an empty result", safety);
       }
+    } else if (colon == ":") {
+      return check_capture(context, substitution, site, words, out);
     } else {
       return report_without_fix(context, substitution, out);
     }
     out.push_back(replacement_diagnostic(context, kInfo, substitution, fmt::format("`expr {}` forks a process: use `{}`", *op, replacement), safety, replacement));
+  }
+
+  // `r=$(expr "x$v" : 'x\(…\)…')` alone on its statement, through the sed
+  // compiler: the group's text, or nothing when RE does not match.
+  static void check_capture(const LintContext& context, const Node* substitution, const SubstitutionSite& site,
+                            const std::vector<const Node*>& words, std::vector<Diagnostic>& out) {
+    const SemanticModel& model = context.model;
+    const Node* statement = own_assignment_statement(model, site);
+    std::optional<std::string> re = static_word_value(model.source(), words[3]);
+    std::optional<PrefixedParameter> subject = quoted_prefixed_parameter(model.source(), words[1]);
+    std::string refusal;
+    std::optional<sed::SedProgram> program =
+        statement != nullptr && re && subject && readable_name(subject->parameter->text)
+            ? expr_capture_program(*re, subject->prefix, refusal)
+            : std::nullopt;
+    if (!program || has_assignments(sole_simple_command(substitution))) return report_without_fix(context, substitution, out);
+    std::string_view name = subject->parameter->text;
+    // The fallback arm of a guarded rewrite keeps the command on purpose.
+    if (guard_around(model, substitution, name)) return;
+    std::string output(site.assignment->text);
+    sed::Translation translation = sed::translate(*program, name, output, sed::target_for(context.dialect));
+    if (!translation.refusal.empty()) return report_without_fix(context, substitution, out);
+    FixSafety safety;
+    downgrade_for_subject(model, words[1], safety);
+    require_set_under_nounset(model, name, subject->parameter, safety);
+    ValueFacts facts = model.value_facts(subject->parameter);
+    if (facts.has(ValueFact::NoNewline)) {
+      safety.prove(facts.proof(ValueFact::NoNewline, name));
+    } else {
+      safety.downgrade_for_fact(
+          ValueFact::NoNewline, name,
+          fmt::format("`$( )` strips a trailing newline of the match, the rewrite keeps it: {}",
+                      facts.missing(ValueFact::NoNewline, name)));
+    }
+    for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
+    require_status_unused(context, site.command, "`expr` exits with status 1 when the match is empty or `0`",
+                          safety);
+    std::string replacement = sed::on_one_line(translation.statements);
+    Diagnostic diagnostic = make_diagnostic(
+        kInfo, substitution, fmt::format("`expr … : …` forks a process: use `{}`", replacement));
+    attach_cost(context, substitution, diagnostic);
+    attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement),
+                         replace_node(statement, replacement), statement);
+    out.push_back(std::move(diagnostic));
   }
 
   // `expr STR : RE >/dev/null` as a command whose status alone is used.

@@ -104,16 +104,6 @@ nothing; `--unsafe-fixes` applies the guarded fix too, the only one offered.
 constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a variable's value: use parameter expansion",
                          Severity::Warning, kDocs, "SC2001", FixAvailability::SometimesSafe};
 
-sed::Target target_for(Dialect dialect) {
-  switch (dialect) {
-    case Dialect::Sh: return sed::Target::Posix;
-    case Dialect::Bash: return sed::Target::Bash;
-    case Dialect::Ksh: return sed::Target::Ksh;
-    case Dialect::Mksh: return sed::Target::Mksh;
-  }
-  return sed::Target::Posix;
-}
-
 std::optional<std::vector<std::string>> static_arguments(const SemanticModel& model, const Node* command) {
   std::vector<const Node*> words = command_words(command);
   std::vector<std::string> arguments;
@@ -160,14 +150,14 @@ class SedSubstitution final : public Rule {
       std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
       std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
       sed::Translation translation =
-          sed::translate(*parse.program, piped_name(value), output, target_for(context.dialect), scratch);
+          sed::translate(*parse.program, piped_name(value), output, sed::target_for(context.dialect), scratch);
       if (!translation.refusal.empty()) continue;
       FixSafety safety;
       require_sed_value_facts(model, value, safety);
       for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
       if (!translation.expression && statement == nullptr) continue;
       std::string replacement =
-          translation.expression ? *translation.expression : join_statements(translation.statements);
+          translation.expression ? *translation.expression : sed::on_one_line(translation.statements);
       Diagnostic diagnostic = make_diagnostic(
           kInfo, value.substitution, fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
       attach_cost(context, value.substitution, diagnostic);
@@ -184,13 +174,6 @@ class SedSubstitution final : public Rule {
     std::string name = base;
     for (int i = 2; model.source().find(name) != std::string_view::npos; ++i) name = fmt::format("{}{}", base, i);
     return name;
-  }
-
-  static std::string join_statements(std::string statements) {
-    for (size_t at = statements.find('\n'); at != std::string::npos; at = statements.find('\n', at)) {
-      statements.replace(at, 1, "; ");
-    }
-    return statements;
   }
 };
 

@@ -146,6 +146,48 @@ const Node* quoted_plain_parameter(const Node* word) {
   return is_plain(inner) ? inner : nullptr;
 }
 
+namespace {
+
+bool plain_prefix_text(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_.,:=+-/@%").find(c) != std::string_view::npos;
+  });
+}
+
+// Adds `part` (a Literal, or a plain ParamExp when `quoted`) to `out`; false
+// when the word is not of the prefixed shape.
+bool add_prefix_part(std::string_view source, const Node* part, bool quoted, PrefixedParameter& out) {
+  if (out.parameter != nullptr) return false;
+  if (quoted && is_plain(part)) {
+    out.parameter = part;
+    return true;
+  }
+  if (!part->is(NodeKind::Literal)) return false;
+  std::string_view text = node_text(source, part);
+  if (!plain_prefix_text(text)) return false;
+  out.prefix += text;
+  return true;
+}
+
+}  // namespace
+
+std::optional<PrefixedParameter> quoted_prefixed_parameter(std::string_view source, const Node* word) {
+  auto view = view_if<WordView>(word);
+  if (!view) return std::nullopt;
+  PrefixedParameter out;
+  for (const Node* part : view->parts()) {
+    if (auto quoted = view_if<DoubleQuotedView>(part)) {
+      for (const Node* inner : quoted->parts()) {
+        if (!add_prefix_part(source, inner, true, out)) return std::nullopt;
+      }
+    } else if (!add_prefix_part(source, part, false, out)) {
+      return std::nullopt;
+    }
+  }
+  if (out.parameter == nullptr) return std::nullopt;
+  return out;
+}
+
 bool is_decimal_integer(std::string_view text) {
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
   if (text.empty()) return false;

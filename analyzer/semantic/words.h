@@ -39,6 +39,15 @@ const Node* plain_parameter(const Node* word);
 // Same, but quoting required: `"$x"` or `"${x}"`.
 const Node* quoted_plain_parameter(const Node* word);
 
+// A Word that is literal text and then one quoted plain parameter: `"x$v"`,
+// `x"$v"`, `"$v"`. The text holds only characters that mean the same quoted
+// or not (letters, digits, `_.,:=+-/@%`), so `prefix` is its value as written.
+struct PrefixedParameter {
+  std::string prefix;
+  const Node* parameter = nullptr;  // the ParamExp
+};
+std::optional<PrefixedParameter> quoted_prefixed_parameter(std::string_view source, const Node* word);
+
 bool is_identifier(std::string_view name);
 // `0`, `42`, `-7`: what printf '%d' would print (no sign on zero, no leading zeros).
 bool is_canonical_integer(std::string_view text);

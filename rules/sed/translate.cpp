@@ -742,4 +742,21 @@ Translation translate(const SedProgram& program, std::string_view input, std::st
   return translation;
 }
 
+Target target_for(Dialect dialect) {
+  switch (dialect) {
+    case Dialect::Sh: return Target::Posix;
+    case Dialect::Bash: return Target::Bash;
+    case Dialect::Ksh: return Target::Ksh;
+    case Dialect::Mksh: return Target::Mksh;
+  }
+  return Target::Posix;
+}
+
+std::string on_one_line(std::string statements) {
+  for (size_t at = statements.find('\n'); at != std::string::npos; at = statements.find('\n', at)) {
+    statements.replace(at, 1, "; ");
+  }
+  return statements;
+}
+
 }  // namespace forklift::sed

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/dialect.h"
 #include "rules/sed/sed_script.h"
 
 namespace forklift::sed {
@@ -26,6 +27,13 @@ struct Translation {
   // Why no translation exists; empty when there is one.
   std::string refusal;
 };
+
+// The target of a script's dialect.
+Target target_for(Dialect dialect);
+
+// Translation statements joined with `; `, for a fix that replaces one
+// statement on its line (a multi-line rewrite would move `$LINENO`).
+std::string on_one_line(std::string statements);
 
 // `input` is a variable or positional parameter name holding one line
 // (no newline); `output` the variable the statements set; `scratch` a

@@ -65,6 +65,31 @@ struct Block {
   bool facts;  // the facts an unsafe fix names hold for this value
 };
 
+// Runs `original` (blocks marked `== N`) and its safe and unsafe FL102 fixes
+// under the shells of `d`: every block prints the same after the safe
+// fixes, and after the unsafe ones where the facts they name hold.
+void check_fixes_keep_output(const std::string& original, const std::vector<Block>& blocks, const Dialected& d,
+                             const ScratchDir& dir) {
+  RuleRun run = run_rule("FL102", "property.sh", original, d.dialect);
+  REQUIRE(run.parse_error.empty());
+  std::string safe = apply_fixes(original, run.diagnostics, Applicability::Safe);
+  std::string unsafe = apply_fixes(original, run.diagnostics, Applicability::Unsafe);
+  REQUIRE(safe != original);
+  REQUIRE(unsafe != safe);
+  for (const std::string& shell : available_shells(d.shells)) {
+    std::map<std::string, std::string> before = split_marked(run_shell(shell, dir.path(), original));
+    std::map<std::string, std::string> after_safe = split_marked(run_shell(shell, dir.path(), safe));
+    std::map<std::string, std::string> after_unsafe = split_marked(run_shell(shell, dir.path(), unsafe));
+    REQUIRE(before.size() == blocks.size());
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      std::string key = std::to_string(i);
+      INFO(shell << " (" << dialect_name(d.dialect) << "): " << blocks[i].label);
+      CHECK(after_safe[key] == before[key]);
+      if (blocks[i].facts) CHECK(after_unsafe[key] == before[key]);
+    }
+  }
+}
+
 TEST_CASE("FL102 keeps expr's status where its fixes say so", "[fl102][property]") {
   int patterns = std::min<int>(property_case_count(6), static_cast<int>(std::size(kPatterns)));
   ScratchDir dir("fl102-property");
@@ -82,24 +107,48 @@ TEST_CASE("FL102 keeps expr's status where its fixes say so", "[fl102][property]
         }
       }
     }
-    RuleRun run = run_rule("FL102", "property.sh", original, d.dialect);
-    REQUIRE(run.parse_error.empty());
-    std::string safe = apply_fixes(original, run.diagnostics, Applicability::Safe);
-    std::string unsafe = apply_fixes(original, run.diagnostics, Applicability::Unsafe);
-    REQUIRE(safe != original);
-    REQUIRE(unsafe != safe);
-    for (const std::string& shell : available_shells(d.shells)) {
-      std::map<std::string, std::string> before = split_marked(run_shell(shell, dir.path(), original));
-      std::map<std::string, std::string> after_safe = split_marked(run_shell(shell, dir.path(), safe));
-      std::map<std::string, std::string> after_unsafe = split_marked(run_shell(shell, dir.path(), unsafe));
-      REQUIRE(before.size() == blocks.size());
-      for (size_t i = 0; i < blocks.size(); ++i) {
-        std::string key = std::to_string(i);
-        INFO(shell << " (" << dialect_name(d.dialect) << "): " << blocks[i].label);
-        CHECK(after_safe[key] == before[key]);
-        if (blocks[i].facts) CHECK(after_unsafe[key] == before[key]);
+    check_fixes_keep_output(original, blocks, d, dir);
+  }
+}
+
+// expr's regular expressions with one group, without the operand's prefix.
+constexpr const char* kCapturePatterns[] = {
+    "\\([^=]*\\)=", "[^=]*=\\(.*\\)$", "\\(.*\\)/", "\\(.*\\)\\.", "-*\\([^-]*\\)",
+    "\\([^-]*\\)",   "\\([0-9a-z]*\\)",
+};
+
+constexpr Value kCaptureValues[] = {
+    {"x/y/z", true}, {"a\n=b", true}, {"=", true}, {"/", true}, {"a=b\n", true}, {"d/\n", true}, {"0=1", true},
+};
+
+constexpr Form kCaptureForms[] = {
+    {"captured", "r=$(expr \"x$v\" : 'x{p}')\necho \"[$r]\"", true},
+    {"backticks", "r=`expr \"X$v\" : 'X{p}'`\necho \"[$r]\"", true},
+    {"bare", "r=$(expr \"$v\" : '{p}')\necho \"[$r]\"", false},
+};
+
+bool has_newline(const char* text) { return std::string_view(text).find('\n') != std::string_view::npos; }
+
+TEST_CASE("FL102 keeps what expr's group captures where its fixes say so", "[fl102][property]") {
+  std::vector<Value> values(std::begin(kValues), std::end(kValues));
+  values.insert(values.end(), std::begin(kCaptureValues), std::end(kCaptureValues));
+  ScratchDir dir("fl102-capture");
+  for (const Dialected& d : all_dialects()) {
+    std::string original;
+    std::vector<Block> blocks;
+    for (const char* pattern : kCapturePatterns) {
+      for (const Form& form : kCaptureForms) {
+        std::string snippet = fmt::format(fmt::runtime(form.snippet), fmt::arg("p", pattern));
+        for (const Value& value : values) {
+          original += fmt::format("echo '== {}'\nv={}\n{}\n", blocks.size(), single_quoted(value.text), snippet);
+          blocks.push_back({fmt::format("{} | {} | {}", form.name, pattern, single_quoted(value.text)),
+                            form.literal_prefix && value.ascii && !has_newline(value.text)});
+        }
       }
     }
+    // The last statement's status would be the script's.
+    original += "exit 0\n";
+    check_fixes_keep_output(original, blocks, d, dir);
   }
 }
 
