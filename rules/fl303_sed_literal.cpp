@@ -61,8 +61,10 @@ fields (`.*`, `[^c]*`) between literal separators fix where the line
 splits: `[^c]*` ends at the first `c`, `.*` before the last separator at
 that separator's last occurrence, an unanchored start at the first
 occurrence of what follows (`s/^\([^-]*\)-\([^-]*\)-\(.*\)$/\2/`,
-`s,^.*/\([^/]*\)$,\1,`, `s/"\(.*\)"/\1/`); the replacement may name
-one group. The same reading serves patterns without groups (`s/(.*)//`,
+`s,^.*/\([^/]*\)$,\1,`, `s/"\(.*\)"/\1/`), and a last `[^c]*` before
+the line's rest ends at the first `c` (`s/^name:\([^ ]*\).*/\1/`); a
+trailing `.*` reaches the end of the line with or without `$`; the
+replacement may name one group. The same reading serves patterns without groups (`s/(.*)//`,
 `s/a.*b/X/`), and `[^c]*c` unanchored is anchored, as its leftmost match
 starts the line; `s,\([^/]\)//*$,\1,` drops a trailing run of `/` after
 another character. In dash and mksh `?` and `[…]`

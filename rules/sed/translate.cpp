@@ -150,12 +150,20 @@ class StepBuilder {
     return std::nullopt;
   }
 
+  // `[^c]*.*` at the end of the pattern, the `.*` in no group: what the
+  // `[^c]*` matches is fixed without a separator after it.
+  bool rest_after_exclusion(const Piece& before, const Field& field, const Regex& atom) const {
+    return before.field.kind == Field::Kind::Exclude && field.kind == Field::Kind::Any && field.group == 0 &&
+           &atom == pattern_.atoms.back();
+  }
+
   std::optional<Step> split_groups() {
     if (command_.global) return refuse("a global replacement with groups");
     if (std::optional<Step> step = trailing_run_after_other()) return step;
     // Anchored by `^`, or where the leftmost match starts at the start anyway.
     bool start = pattern_.start;
-    bool end = pattern_.end;
+    // A trailing `.*` reaches the end of the line whether or not `$` follows.
+    bool end = pattern_.end || (!pattern_.atoms.empty() && any_run(*pattern_.atoms.back()));
     std::vector<Piece> pieces;
     if (!start) pieces.push_back(Piece{true, Field{Field::Kind::Any, 0, 0, true}, ""});
     for (const Regex* atom_pointer : pattern_.atoms) {
@@ -167,7 +175,9 @@ class StepBuilder {
       }
       std::optional<Field> field = field_of(atom, 0);
       if (!field) return refuse("groups other than `\\(.*\\)` and `\\([^c]*\\)` between literal text");
-      if (!pieces.empty() && pieces.back().is_field) return refuse("two fields with no text between them");
+      if (!pieces.empty() && pieces.back().is_field && !rest_after_exclusion(pieces.back(), *field, atom)) {
+        return refuse("two fields with no text between them");
+      }
       pieces.push_back(Piece{true, *field, ""});
     }
     if (!end) {
@@ -198,7 +208,11 @@ class StepBuilder {
       condition += "*";
       const Field& field = piece.field;
       std::vector<std::string> text_ops = rest_ops;
-      if (i + 1 < pieces.size()) {
+      if (i + 1 < pieces.size() && pieces[i + 1].is_field) {
+        // `[^c]*` then the line's unnamed rest: it ends at the first `c`, or
+        // at the end when there is none.
+        text_ops.push_back("%%" + shell_literal(std::string(1, field.excluded)) + "*");
+      } else if (i + 1 < pieces.size()) {
         const std::string& separator = pieces[i + 1].text;
         std::string lit = shell_literal(separator);
         bool last_separator = true;
