@@ -38,7 +38,10 @@ std::string_view Parser::redirect_operator() const {
   static constexpr std::array<std::string_view, 17> kOperators = {
       "<<<", "<<-", "<<", "<>;", "<>", "<&", "<##", "<#", "<", "&>>", "&>", ">>", ">|", ">&", ">#", ">;", ">"};
   for (std::string_view op : kOperators) {
-    if (looking_at(op) && !(op == "<<<" && posix_sh()) && !(is_ksh93_redirection(op) && dialect_ != Dialect::Ksh)) {
+    // ksh93 has `&>` but not bash's `&>>`: there it is `&>` then a stray `>`.
+    bool bash_only = op == "&>>" && dialect_ == Dialect::Ksh;
+    if (looking_at(op) && !(op == "<<<" && posix_sh()) && !bash_only &&
+        !(is_ksh93_redirection(op) && dialect_ != Dialect::Ksh)) {
       return slice(pos_, pos_ + static_cast<uint32_t>(op.size()));
     }
   }
