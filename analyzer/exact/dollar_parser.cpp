@@ -17,8 +17,7 @@ Node* Parser::parse_dollar(bool allow_quotes) {
       return peek(2) == '(' && double_paren_is_arithmetic(pos_ + 1) ? parse_arith_expansion()
                                                                     : parse_command_substitution();
     case '[':
-      // bash's old `$[…]`; ksh93 and mksh read it as text (`$` and a bracket pattern).
-      return dialect_ == Dialect::Bash ? parse_arith_bracket() : nullptr;
+      return posix_sh() || dialect_ == Dialect::Mksh ? nullptr : parse_arith_bracket();
     case '\'':
       return allow_quotes ? parse_ansi_c_quoted() : nullptr;
     case '"': {
