@@ -12,6 +12,7 @@ namespace forklift {
 enum class BackslashContext : unsigned char {
   Unquoted,                // `\c` quotes any byte
   DoubleQuoted,            // only $ ` " \ and newline
+  DoubleQuotedOperand,     // an operand of ${v-…} inside "…": also }
   HereDoc,                 // an unquoted here-document body: $ ` \ and newline
   Backtick,                // the body of `...`: $ ` \ (newline stays for the inner parse)
   BacktickInDoubleQuotes,  // "`...`": also "
@@ -22,6 +23,8 @@ inline bool backslash_quotes(char c, BackslashContext context) {
   switch (context) {
     case BackslashContext::Unquoted: return true;
     case BackslashContext::DoubleQuoted: return c == '$' || c == '`' || c == '"' || c == '\\' || c == '\n';
+    case BackslashContext::DoubleQuotedOperand:
+      return c == '}' || backslash_quotes(c, BackslashContext::DoubleQuoted);
     case BackslashContext::HereDoc: return c == '$' || c == '`' || c == '\\' || c == '\n';
     case BackslashContext::Backtick: return c == '$' || c == '`' || c == '\\';
     case BackslashContext::BacktickInDoubleQuotes: return c == '$' || c == '`' || c == '\\' || c == '"';

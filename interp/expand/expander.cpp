@@ -210,7 +210,8 @@ void Expander::double_quoted_literal(std::string_view raw) {
     else current.text.append(raw);
     return;
   }
-  std::string text = double_quoted_text(raw);
+  std::string text =
+      unescaped(raw, in_quoted_operand ? BackslashContext::DoubleQuotedOperand : BackslashContext::DoubleQuoted);
   if (escaped) append_escaped(current.text, text, true);
   else current.text.append(text);
 }

@@ -61,6 +61,9 @@ struct Expander {
   Field current;
   bool open = false;
   bool ws_pending = false;
+  // Expanding the operand of a `${v-…}` inside double quotes, where `\}`
+  // is a quoted `}`.
+  bool in_quoted_operand = false;
 };
 
 // Brace expansion of a field in pattern form (`a{b,c}`, `{1..5}`, `{a..e..2}`).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cctype>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -408,7 +409,9 @@ void ParameterExpansion::add_length() {
 void ParameterExpansion::expand_operand(const Node* operand) {
   if (quoted_) {
     // Inside double quotes the operand behaves as if quoted itself.
+    bool outer = std::exchange(ex_.in_quoted_operand, true);
     for (const Node* p : operand->kids) ex_.part(p, true);
+    ex_.in_quoted_operand = outer;
     if (operand->kids.empty()) ex_.open = true;
     return;
   }

@@ -11,6 +11,8 @@ TEST_CASE("backslashes: what each context removes", "[lex]") {
   CHECK(unescaped(R"(a\ b\*c\\)", BackslashContext::Unquoted) == R"(a b*c\)");
   CHECK(unescaped("line\\\ncontinued", BackslashContext::Unquoted) == "linecontinued");
   CHECK(unescaped(R"(\$x \" \a \\)", BackslashContext::DoubleQuoted) == R"($x " \a \)");
+  CHECK(unescaped(R"(\} \$ \a)", BackslashContext::DoubleQuotedOperand) == R"(} $ \a)");
+  CHECK(unescaped(R"(\})", BackslashContext::DoubleQuoted) == R"(\})");
   CHECK(unescaped(R"(\$x \" \a)", BackslashContext::HereDoc) == R"($x \" \a)");
   CHECK(unescaped("a\\\nb", BackslashContext::HereDoc) == "ab");
   CHECK(unescaped(R"(\$x \` \" \\n)", BackslashContext::Backtick) == R"($x ` \" \n)");
