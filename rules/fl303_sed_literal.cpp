@@ -118,22 +118,6 @@ std::optional<std::vector<std::string>> static_arguments(const SemanticModel& mo
   return arguments;
 }
 
-// `r=$(…)` alone on its statement: the place where statements can replace it.
-const Node* assignment_statement(const SemanticModel& model, const SubstitutionSite& site) {
-  if (site.assignment == nullptr || !site.whole_word || site.command == nullptr || !site.sets_command_status) {
-    return nullptr;
-  }
-  if (site.command->kids.size() != 1 || site.assignment->op != "=" || !is_identifier(site.assignment->text)) {
-    return nullptr;
-  }
-  for (const Node* kid : site.assignment->kids) {
-    if (kid->is(NodeKind::Subscript)) return nullptr;
-  }
-  const Node* parent = model.parent(site.command);
-  bool statement = parent != nullptr && (parent->is(NodeKind::List) || parent->is(NodeKind::Program));
-  return statement ? site.command : nullptr;
-}
-
 class SedSubstitution final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -148,7 +132,7 @@ class SedSubstitution final : public Rule {
       // The fallback arm of a guarded rewrite keeps the command on purpose.
       if (guard_around(model, value.substitution, piped_name(value))) continue;
       SubstitutionSite site = locate_substitution(model, value.substitution);
-      const Node* statement = assignment_statement(model, site);
+      const Node* statement = own_assignment_statement(model, site);
       std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
       std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
       sed::Translation translation =

@@ -37,6 +37,10 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
 const Node* own_assignment_statement(const SemanticModel& model, const SubstitutionSite& site) {
   if (!site.sets_command_status || !site.whole_word || site.command->kids.size() != 1) return nullptr;
   if (site.assignment->op != "=" || !is_identifier(site.assignment->text)) return nullptr;
+  // `a[1]=$(…)`: a rewrite that sets the name would set `a` itself.
+  for (const Node* kid : site.assignment->kids) {
+    if (kid->is(NodeKind::Subscript)) return nullptr;
+  }
   const Node* up = model.parent(site.command);
   if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program))) return nullptr;
   return site.command;

@@ -22,8 +22,8 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
 
 // The statement `name=$(…)` when the substitution is the whole value of the
 // only assignment of a command of its own in a list (not in a pipeline, not
-// after `&&`, no other words): a rewrite may replace it with several
-// statements. nullptr otherwise.
+// after `&&`, no other words, no subscript): a rewrite may replace it with
+// several statements. nullptr otherwise.
 const Node* own_assignment_statement(const SemanticModel& model, const SubstitutionSite& site);
 
 // Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
