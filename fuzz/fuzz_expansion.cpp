@@ -39,21 +39,29 @@ bool is_one_case_without_commands(const Ast& ast) {
 
 // `{1..3999999999}` makes four billion words in every shell (ksh93u+m
 // runs until it is out of memory): such an input says nothing about
-// expansion, only about time and memory. The product of the numeric ranges'
-// lengths bounds the words they make.
+// expansion, only about time and memory. The product of the ranges' lengths
+// (numeric, or of single letters as in `{z..a}`) bounds the words they make.
+double range_length(std::string_view text, size_t dots) {
+  auto is_letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+  if (dots > 0 && dots + 2 < text.size() && is_letter(text[dots - 1]) && is_letter(text[dots + 2])) {
+    return std::abs(text[dots + 2] - text[dots - 1]) + 1;
+  }
+  size_t first = dots;
+  while (first > 0 && std::isdigit(static_cast<unsigned char>(text[first - 1]))) --first;
+  size_t last = dots + 2;
+  if (last < text.size() && text[last] == '-') ++last;
+  while (last < text.size() && std::isdigit(static_cast<unsigned char>(text[last]))) ++last;
+  std::string_view from = text.substr(first, dots - first);
+  std::string_view to = text.substr(dots + 2, last - dots - 2);
+  if (from.empty() || to.empty()) return 1;
+  return std::abs(std::strtod(std::string(to).c_str(), nullptr) - std::strtod(std::string(from).c_str(), nullptr)) + 1;
+}
+
 bool makes_too_many_words(std::string_view text) {
   constexpr double kMaxWords = 100000;
   double words = 1;
   for (size_t dots = text.find(".."); dots != std::string_view::npos; dots = text.find("..", dots + 2)) {
-    size_t first = dots;
-    while (first > 0 && std::isdigit(static_cast<unsigned char>(text[first - 1]))) --first;
-    size_t last = dots + 2;
-    if (last < text.size() && text[last] == '-') ++last;
-    while (last < text.size() && std::isdigit(static_cast<unsigned char>(text[last]))) ++last;
-    std::string_view from = text.substr(first, dots - first);
-    std::string_view to = text.substr(dots + 2, last - dots - 2);
-    if (from.empty() || to.empty()) continue;
-    words *= std::abs(std::strtod(std::string(to).c_str(), nullptr) - std::strtod(std::string(from).c_str(), nullptr)) + 1;
+    words *= range_length(text, dots);
     if (words > kMaxWords) return true;
   }
   return false;
