@@ -24,9 +24,11 @@
 #include "analyzer/semantic/fork_sites.h"
 #include "analyzer/semantic/integer_inference.h"
 #include "analyzer/semantic/loops.h"
+#include "analyzer/semantic/opaque_code.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
 #include "analyzer/semantic/value_facts.h"
+#include "analyzer/semantic/value_reaching.h"
 #include "analyzer/source_file.h"
 
 namespace forklift {
@@ -139,6 +141,8 @@ class SemanticModel {
   LoopIndex loops_;
   ScopeIndex scopes_;
   ForkCounter forks_;
+  ReachingDefinitions reaching_;
+  OpaqueCode opaque_;
   IntegerInference integers_;
   ValueFactIndex values_;
   ExitStatusUse status_;

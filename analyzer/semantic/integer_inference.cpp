@@ -53,8 +53,8 @@ const Node* plain_param_of_arith_word(const Node* arith_word) {
 }  // namespace
 
 IntegerInference::IntegerInference(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
-                                   Dialect dialect)
-    : source_(source), tree_(tree), scopes_(scopes), dialect_(dialect) {
+                                   const OpaqueCode& opaque, Dialect dialect)
+    : source_(source), tree_(tree), scopes_(scopes), opaque_(opaque), dialect_(dialect) {
   solve();
 }
 
@@ -308,8 +308,8 @@ bool IntegerInference::integer_arithmetic(const Node* expression) const {
 
 bool IntegerInference::certainly_integer(std::string_view name, const Node* use) const {
   if (is_integer_special_param(name)) return true;
-  if (scopes_.has_opaque_code() || !candidate(name, use)) return false;
-  return defined_before(name, use);
+  if (!candidate(name, use) || !defined_before(name, use)) return false;
+  return !opaque_.may_assign_before(name, use);
 }
 
 bool IntegerInference::defines_unconditionally(const Node* statement, std::string_view name) const {
@@ -350,10 +350,12 @@ int IntegerInference::line_of(const Node* node) const {
 }
 
 std::string IntegerInference::explain_unknown(std::string_view name, const Node* use) const {
-  if (scopes_.has_opaque_code()) return "the script runs `eval` or `.`, which may assign any variable";
   const Variable* variable = scopes_.lookup(name, use);
   if (variable == nullptr || variable->definitions.empty()) {
     return fmt::format("`${}` is not assigned in this script (it may come from the environment)", name);
+  }
+  if (candidate(name, use) && defined_before(name, use) && opaque_.may_assign_before(name, use)) {
+    return "the script runs `eval` or `.` before it, which may assign any variable";
   }
   if (candidate(name, use)) return fmt::format("`${}` may be unset where it is used", name);
   for (const Definition& definition : variable->definitions) {

@@ -7,7 +7,9 @@
 // and the environment are unknown. A variable is an integer when every one of
 // its definitions produces one (greatest fixed point, so a counter that starts
 // at a literal and is only incremented qualifies) and a definition precedes
-// the use on every path (a definition earlier in an enclosing list).
+// the use on every path (a definition earlier in an enclosing list) and no
+// code the model cannot see (`eval`, `.`, opaque_code.h) may run between
+// them.
 // Values are assumed to stay within the shell's 64-bit range.
 #pragma once
 
@@ -19,6 +21,7 @@
 
 #include "analyzer/ast.h"
 #include "analyzer/dialect.h"
+#include "analyzer/semantic/opaque_code.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
 
@@ -26,7 +29,8 @@ namespace forklift {
 
 class IntegerInference {
  public:
-  IntegerInference(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes, Dialect dialect);
+  IntegerInference(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes, const OpaqueCode& opaque,
+                   Dialect dialect);
 
   // `$name` read at `use` (a ParamExp, ArithVariable or any node at that place).
   bool certainly_integer(std::string_view name, const Node* use) const;
@@ -61,6 +65,7 @@ class IntegerInference {
   std::string_view source_;
   const TreeIndex& tree_;
   const ScopeIndex& scopes_;
+  const OpaqueCode& opaque_;
   Dialect dialect_;
   Facts integer_;
   Facts non_negative_;

@@ -25,8 +25,10 @@ SemanticModel::SemanticModel(const SourceFile& file, const Ast& ast, Dialect dia
       loops_(file.text(), tree_),
       scopes_(file.text(), tree_, dialect),
       forks_(file.text(), scopes_, dialect),
-      integers_(file.text(), tree_, scopes_, dialect),
-      values_(file.text(), tree_, scopes_, integers_, dialect),
+      reaching_(file.text(), tree_, scopes_, dialect),
+      opaque_(file.text(), tree_, scopes_, reaching_, dialect),
+      integers_(file.text(), tree_, scopes_, opaque_, dialect),
+      values_(file.text(), tree_, scopes_, reaching_, opaque_, integers_, dialect),
       status_(file.text(), tree_),
       fork_sites_(forks_.sites(ast.root)) {
   for (const Node* substitution : tree_.substitutions()) {

@@ -167,27 +167,15 @@ ValueFacts concatenated_facts(const ValueFacts& a, const ValueFacts& b) {
 }
 
 ValueFactIndex::ValueFactIndex(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
+                               const ReachingDefinitions& reaching, const OpaqueCode& opaque,
                                const IntegerInference& integers, Dialect dialect)
-    : source_(source), tree_(tree), scopes_(scopes), integers_(integers), dialect_(dialect),
-      reaching_(source, tree, scopes) {
+    : source_(source), tree_(tree), scopes_(scopes), integers_(integers), dialect_(dialect), reaching_(reaching),
+      opaque_(opaque) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i) {
     if (source_[i] == '\n') line_starts_.push_back(i + 1);
   }
   index_commands();
-  // A call of a function that runs `eval` or `.` may assign anything too.
-  std::vector<const Node*> opaque_calls;
-  for (const Function& function : scopes_.functions()) {
-    for (const Node* opaque : opaque_commands_) {
-      if (!tree_.contains(function.node, opaque)) continue;
-      const std::vector<const Node*>& calls = scopes_.calls(function.name);
-      opaque_calls.insert(opaque_calls.end(), calls.begin(), calls.end());
-      break;
-    }
-  }
-  opaque_commands_.insert(opaque_commands_.end(), opaque_calls.begin(), opaque_calls.end());
-  for (const Node* opaque : opaque_commands_) opaque_orders_.push_back(tree_.order(opaque));
-  std::sort(opaque_orders_.begin(), opaque_orders_.end());
   solve();
 }
 
@@ -258,7 +246,6 @@ void ValueFactIndex::index_commands() {
     if (!node->is(NodeKind::SimpleCommand)) return true;
     std::optional<std::string> name = command_name(source_, node);
     if (!name) return true;
-    if (*name == "eval" || *name == "." || *name == "source") opaque_commands_.push_back(node);
     if (*name == "trap") {
       std::string_view text = node_text(source_, node);
       for (const Function& function : scopes_.functions()) {
@@ -497,12 +484,9 @@ ValueFacts ValueFactIndex::facts_at(std::string_view name, const Node* use) cons
 ValueFacts ValueFactIndex::everywhere_facts(std::string_view name, const Node* use) const {
   ValueFacts facts;
   bool defined = is_identifier(name) && defined_on_every_path(name, use);
-  if (defined && scopes_.has_opaque_code()) {
-    // `eval` and `.` may assign it: only a definition after the last one
-    // that can run before the use is trusted.
-    const Node* definition = nearest_definition(source_, tree_, name, use);
-    defined = definition != nullptr && !runs_between(tree_, opaque_orders_, definition, use);
-  }
+  // `eval` and `.` may assign it: only a definition after the last one
+  // that can run before the use is trusted.
+  if (defined) defined = !opaque_.may_assign_before(name, use);
   if (solving_) {
     // While solving, a variable read in another's definition counts with
     // what it is known to hold so far.
@@ -514,7 +498,7 @@ ValueFacts ValueFactIndex::everywhere_facts(std::string_view name, const Node* u
   } else {
     facts.origin = fmt::format("`${}` may be unset or come from outside the script here", name);
   }
-  if (scopes_.has_opaque_code() && facts.bits == 0) {
+  if (!opaque_.empty() && facts.bits == 0) {
     facts.origin = "the script runs `eval` or `.` before it, which may assign any variable";
   }
   return refined_by_guards(name, use, std::move(facts));

@@ -26,8 +26,8 @@
 //    `[[ $x =~ ^[0-9]+$ ]] || exit`, `[ "$x" -eq "$x" ] 2>/dev/null || return`)
 //    when the variable is not assigned between the guard and the use.
 // `eval`, `.` and `source` may assign anything, and so may a call of a
-// function that runs one: a use then trusts only a definition (and guards)
-// after the last of them that can run before it.
+// function that runs one (opaque_code.h): a use then trusts only a
+// definition (and guards) after the last of them that can run before it.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +41,7 @@
 #include "analyzer/ast.h"
 #include "analyzer/dialect.h"
 #include "analyzer/semantic/integer_inference.h"
+#include "analyzer/semantic/opaque_code.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
 #include "analyzer/semantic/value_reaching.h"
@@ -96,7 +97,8 @@ ValueFacts concatenated_facts(const ValueFacts& a, const ValueFacts& b);
 class ValueFactIndex {
  public:
   ValueFactIndex(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
-                 const IntegerInference& integers, Dialect dialect);
+                 const ReachingDefinitions& reaching, const OpaqueCode& opaque, const IntegerInference& integers,
+                 Dialect dialect);
 
   // The facts of `$name` read at `use` (a ParamExp, or any node at that place).
   ValueFacts facts_at(std::string_view name, const Node* use) const;
@@ -134,12 +136,11 @@ class ValueFactIndex {
   const ScopeIndex& scopes_;
   const IntegerInference& integers_;
   Dialect dialect_;
-  ReachingDefinitions reaching_;
+  const ReachingDefinitions& reaching_;
+  const OpaqueCode& opaque_;
   std::vector<ValueFacts> definition_facts_;  // by ReachingDefinitions id
   absl::flat_hash_map<const Variable*, ValueFacts> facts_;  // every definition's, for uses in functions
   std::vector<uint32_t> line_starts_;  // offsets where lines begin
-  std::vector<const Node*> opaque_commands_;  // `eval`, `.`, `source`: they may assign anything
-  std::vector<uint32_t> opaque_orders_;       // their TreeIndex::order, ascending
   bool traps_mention_functions_ = false;  // a `trap` runs code the calls above do not show
   bool has_nameref_ = false;              // an assignment may change another variable
   bool solving_ = false;

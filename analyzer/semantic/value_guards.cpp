@@ -205,7 +205,7 @@ std::optional<ValueFacts> ValueFactIndex::branch_proof(const Node* up, const Nod
 // definition between them in the text, or one anywhere in a loop around the
 // use that the guard is outside of.
 bool ValueFactIndex::assigned_between(std::string_view name, const Node* guard, const Node* use) const {
-  if (scopes_.has_opaque_code() && runs_between(tree_, opaque_orders_, guard, use)) return true;
+  if (opaque_.runs_between(guard, use)) return true;
   const Variable* variable = scopes_.lookup(name, use);
   if (variable == nullptr) return false;
   // A function that assigns it runs where it is called, not where it is written.

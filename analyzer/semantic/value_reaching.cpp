@@ -6,7 +6,9 @@
 #include <string>
 
 #include "analyzer/ast_views.h"
+#include "analyzer/semantic/builtins.h"
 #include "analyzer/semantic/loops.h"
+#include "analyzer/semantic/standard_utilities.h"
 #include "analyzer/semantic/words.h"
 
 namespace forklift {
@@ -33,6 +35,8 @@ bool runs_unseen_code(std::string_view name) { return name == "eval" || name == 
 struct ReachingDefinitions::State {
   std::vector<DefSet> slots;
   bool reachable = true;
+  // Unseen code may have run on a path here, and defined functions.
+  bool unseen_ran = false;
 };
 
 struct ReachingDefinitions::LoopContext {
@@ -96,8 +100,9 @@ bool jumps_out_of(const TreeIndex& tree, const Node* command, const Node* functi
 
 }  // namespace
 
-ReachingDefinitions::ReachingDefinitions(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes)
-    : source_(source), tree_(tree), scopes_(scopes) {
+ReachingDefinitions::ReachingDefinitions(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes,
+                                         Dialect dialect)
+    : source_(source), tree_(tree), scopes_(scopes), dialect_(dialect) {
   index_definitions();
   summarize_functions();
   State state = initial_state();
@@ -168,6 +173,8 @@ void ReachingDefinitions::summarize_functions() {
       summary.opaque = true;
     } else if (const Function* callee = scopes_.function(*name)) {
       callees[*caller].push_back(static_cast<size_t>(callee - functions.data()));
+    } else if (may_be_unseen_function(*name)) {
+      summary.calls_unknown = true;
     } else if ((*name == "break" || *name == "continue") && jumps_out_of(tree_, node, functions[*caller].node)) {
       summary.jumps = true;
     }
@@ -178,6 +185,7 @@ void ReachingDefinitions::summarize_functions() {
     unite(any_function_.definitions, summary.definitions);
     any_function_.opaque |= summary.opaque;
     any_function_.jumps |= summary.jumps;
+    any_function_.calls_unknown |= summary.calls_unknown;
   }
   // Close over calls: a function does what the functions it calls do.
   for (bool changed = true; changed;) {
@@ -185,19 +193,22 @@ void ReachingDefinitions::summarize_functions() {
     for (size_t f = 0; f < summaries_.size(); ++f) {
       Summary& summary = summaries_[f];
       size_t before = summary.definitions.size();
-      bool opaque = summary.opaque, jumps = summary.jumps;
+      bool opaque = summary.opaque, jumps = summary.jumps, calls_unknown = summary.calls_unknown;
       if (calls_any[f]) {
         unite(summary.definitions, any_function_.definitions);
         summary.opaque |= any_function_.opaque;
         summary.jumps |= any_function_.jumps;
+        summary.calls_unknown |= any_function_.calls_unknown;
       }
       for (size_t callee : callees[f]) {
         if (callee == f) continue;
         unite(summary.definitions, summaries_[callee].definitions);
         summary.opaque |= summaries_[callee].opaque;
         summary.jumps |= summaries_[callee].jumps;
+        summary.calls_unknown |= summaries_[callee].calls_unknown;
       }
-      changed |= summary.definitions.size() != before || summary.opaque != opaque || summary.jumps != jumps;
+      changed |= summary.definitions.size() != before || summary.opaque != opaque || summary.jumps != jumps ||
+                 summary.calls_unknown != calls_unknown;
     }
   }
   for (size_t f : trap_functions) {
@@ -230,6 +241,15 @@ ReachingDefinitions::State ReachingDefinitions::initial_state() const {
 void ReachingDefinitions::make_opaque(State& state) const {
   if (!state.reachable) return;
   for (DefSet& slot : state.slots) slot = DefSet{kOpaque};
+  state.unseen_ran = true;
+}
+
+// A name that is no function of the script, no builtin and no standard
+// utility: once unseen code has run, it may be a function that code defined
+// (a sourced library's `die`), which may assign anything.
+bool ReachingDefinitions::may_be_unseen_function(std::string_view name) const {
+  return scopes_.function(name) == nullptr && !is_builtin(name, dialect_) && !is_standard_utility(name) &&
+         name.find('/') == std::string_view::npos;
 }
 
 ReachingDefinitions::State ReachingDefinitions::join(const State& a, const State& b) const {
@@ -245,10 +265,11 @@ void ReachingDefinitions::join_into(State& into, const State& from) const {
     return;
   }
   for (size_t i = 0; i < into.slots.size(); ++i) unite(into.slots[i], from.slots[i]);
+  into.unseen_ran |= from.unseen_ran;
 }
 
 bool ReachingDefinitions::converged(const State& a, const State& b) const {
-  return a.reachable == b.reachable && a.slots == b.slots;
+  return a.reachable == b.reachable && a.unseen_ran == b.unseen_ran && a.slots == b.slots;
 }
 
 void ReachingDefinitions::widen(const State& before, State& state) const {
@@ -260,6 +281,7 @@ void ReachingDefinitions::widen(const State& before, State& state) const {
 
 void ReachingDefinitions::make_unknown(State& state) const {
   state.reachable = true;
+  state.unseen_ran = true;
   for (DefSet& slot : state.slots) slot = DefSet{kOpaque, kOutside};
 }
 
@@ -278,7 +300,7 @@ void ReachingDefinitions::apply_definitions(const Node* node, State& state, bool
 
 void ReachingDefinitions::apply_summary(const Summary& summary, State& state) {
   if (!state.reachable) return;
-  if (summary.opaque) {
+  if (summary.opaque || (summary.calls_unknown && state.unseen_ran)) {
     make_opaque(state);
     return;
   }
@@ -343,6 +365,7 @@ ReachingDefinitions::DynamicCall ReachingDefinitions::dynamic_call(const Node* c
     std::string token = value->substr(start, value->find_first_of(" \t\n", start) - start);
     if (runs_unseen_code(token) || token == "command" || token == "builtin") return DynamicCall::Unseen;
     if (token.find('/') == std::string::npos && scopes_.function(token) != nullptr) call = DynamicCall::Function;
+    if (state.unseen_ran && may_be_unseen_function(token)) return DynamicCall::Unseen;
   }
   return call;
 }
@@ -500,7 +523,8 @@ void ReachingDefinitions::walk_command(const Node* command, State& state) {
   std::optional<std::string> name = command_name(source_, command);
   if (!name) {
     DynamicCall call = dynamic_call(command, state);
-    if (call == DynamicCall::Unseen) make_opaque(state);
+    // Once unseen code has run, the name may be a function it defined.
+    if (call == DynamicCall::Unseen || (call != DynamicCall::None && state.unseen_ran)) make_opaque(state);
     if (call == DynamicCall::Function) apply_summary(any_function_, state);
     return;
   }
@@ -509,7 +533,7 @@ void ReachingDefinitions::walk_command(const Node* command, State& state) {
     apply_definitions(command, state, true);
     return;
   }
-  if (runs_unseen_code(*name)) {
+  if (runs_unseen_code(*name) || (state.unseen_ran && may_be_unseen_function(*name))) {
     make_opaque(state);
     return;
   }

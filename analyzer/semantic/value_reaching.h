@@ -15,7 +15,9 @@
 // the function or the functions it calls make, and a read inside a function
 // body is not answered here. `eval`, `.`, `source`, a call of a function that
 // runs one, and a command whose name is an expansion that may name a function
-// that does, make every variable unknown.
+// that does, make every variable unknown; once such code may have run, so
+// does a call of a name that may be a function it defined (no function of
+// the script, no builtin, no standard utility).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,7 @@
 #include <absl/container/inlined_vector.h>
 
 #include "analyzer/ast.h"
+#include "analyzer/dialect.h"
 #include "analyzer/semantic/scopes.h"
 #include "analyzer/semantic/tree_index.h"
 
@@ -47,7 +50,7 @@ class ReachingDefinitions {
     const Definition* definition = nullptr;
   };
 
-  ReachingDefinitions(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes);
+  ReachingDefinitions(std::string_view source, const TreeIndex& tree, const ScopeIndex& scopes, Dialect dialect);
 
   // Every definition of every variable: a variable's definitions have
   // consecutive ids, in its order, from first_definition(variable).
@@ -68,6 +71,7 @@ class ReachingDefinitions {
     std::vector<uint32_t> definitions;  // of globals, ascending
     bool opaque = false;
     bool jumps = false;  // a `break` or `continue` that leaves the caller's loop (bash)
+    bool calls_unknown = false;  // calls a name that may be a function unseen code defined
   };
 
   void index_definitions();
@@ -93,10 +97,12 @@ class ReachingDefinitions {
   void make_unknown(State& state) const;
   State initial_state() const;
   void make_opaque(State& state) const;
+  bool may_be_unseen_function(std::string_view name) const;
 
   std::string_view source_;
   const TreeIndex& tree_;
   const ScopeIndex& scopes_;
+  Dialect dialect_;
   std::vector<DefinitionRef> definitions_;
   absl::flat_hash_map<const Variable*, uint32_t> first_definition_;
   // Globals get a slot in the state; a definition's slot is its variable's.

@@ -65,6 +65,14 @@ TEST_CASE("eval and sourcing make every variable unknown") {
   CHECK_FALSE(f.model().certainly_integer("i", f.find(NodeKind::ParamExp, "$i")));
 }
 
+TEST_CASE("eval confined to a subshell, or before the definition, leaves an integer known") {
+  ModelFixture f("( eval \"$1\" )\ni=0\necho $i\neval \"$2\"\nj=1\necho $j $i\nwhile :; do k=2; echo $k; eval \"$3\"; done\n");
+  CHECK(f.model().certainly_integer("i", f.find(NodeKind::ParamExp, "$i")));
+  CHECK(f.model().certainly_integer("j", f.find(NodeKind::ParamExp, "$j")));
+  CHECK_FALSE(f.model().certainly_integer("i", f.find(NodeKind::ParamExp, "$i", 1)));
+  CHECK(f.model().certainly_integer("k", f.find(NodeKind::ParamExp, "$k")));
+}
+
 TEST_CASE("for loops over integer literals define integers") {
   ModelFixture f("for i in 1 2 3; do echo $i; done\nfor w in a b; do echo $w; done\nfor s in $(seq 1 5); do echo $s; done\n"
                  "for t in $(seq -w 1 5); do echo $t; done\n");

@@ -245,6 +245,30 @@ TEST_CASE("reaching definitions: eval and source make everything unknown until t
   CHECK(facts_of(f, "$y").bits == 0);
 }
 
+TEST_CASE("reaching definitions: eval in a subshell assigns nothing outside it") {
+  ModelFixture f("x=/a\n( eval \"$1\" )\necho \"$x\"\ny=$(eval \"$2\")\necho \"$x\"\n"
+                 "eval \"$3\" | cat\necho \"$x\"\n( eval \"$4\"; echo \"$x\" )\n");
+  CHECK(known_path(facts_of(f, "$x", 0)));
+  CHECK(known_path(facts_of(f, "$x", 1)));
+  CHECK(known_path(facts_of(f, "$x", 2)));
+  CHECK(facts_of(f, "$x", 3).bits == 0);  // in the same subshell as the eval
+}
+
+TEST_CASE("reaching definitions: after sourcing, an unknown command may be a function the library defined") {
+  ModelFixture f(". ./lib.sh\nx=/a\nls -l\necho \"$x\"\ndie oops\necho \"$x\"\n");
+  CHECK(known_path(facts_of(f, "$x", 0)));  // ls is a standard utility
+  CHECK(facts_of(f, "$x", 1).bits == 0);
+  ModelFixture plain("x=/a\ndie oops\necho \"$x\"\n");  // nothing sourced: die is a command
+  CHECK(known_path(facts_of(plain, "$x")));
+}
+
+TEST_CASE("reaching definitions: a function that calls one running eval runs it too") {
+  ModelFixture f("inner() { eval \"$1\"; }\nouter() { inner \"$1\"; }\nx=/a\nouter \"$2\"\necho \"$x\"\n"
+                 "y=/b\necho \"$y\"\n");
+  CHECK(facts_of(f, "$x").bits == 0);
+  CHECK(known_path(facts_of(f, "$y")));
+}
+
 TEST_CASE("reaching definitions: declarations assign, prefix assignments may persist") {
   ModelFixture f("x=$1\nexport x=/a\necho \"$x\"\nreadonly y=/b\necho \"$y\"\ntypeset z=/c\necho \"$z\"\n"
                  "w=/d\nw=$1 true\necho \"$w\"\n");
