@@ -80,7 +80,6 @@ class SemanticModel {
   const std::vector<Variable>& variables() const { return scopes_.variables(); }
   const Function* function(std::string_view name) const { return scopes_.function(name); }
   const std::vector<Function>& functions() const { return scopes_.functions(); }
-  bool has_opaque_code() const { return scopes_.has_opaque_code(); }
   bool may_assign_ifs(const Node* at) const { return scopes_.may_assign_ifs(at); }
 
   // ---- Fork sites ----
