@@ -15,17 +15,6 @@ bool any_run(const Regex& atom) {
 
 bool optional_run(const Regex& atom) { return atom.kind == Regex::Kind::Repeat && atom.min == 0; }
 
-// A one-character atom between two `.*` (or before the pattern's open end)
-// asks only whether some character of the set occurs: a byte of a UTF-8
-// character is outside an ASCII set exactly when the character is.
-bool existence_test(const std::vector<const Regex*>& atoms, size_t i, bool open_end) {
-  const Regex& atom = *atoms[i];
-  bool ascii_set = atom.kind != Regex::Kind::Bracket || atom.set.ascii_only;
-  bool before = i > 0 && any_run(*atoms[i - 1]);
-  bool after = (i + 1 == atoms.size() && open_end) || (i + 1 < atoms.size() && any_run(*atoms[i + 1]));
-  return ascii_set && before && after;
-}
-
 Regex any_run_atom() {
   Regex run{.kind = Regex::Kind::Repeat, .min = 0, .max = -1};
   run.operands.push_back(Regex{.kind = Regex::Kind::AnyChar});
@@ -89,7 +78,7 @@ std::optional<ExprStatusPattern> expr_status_pattern(std::string_view re, bool b
                                                       : "a back-reference or an alternation";
       return std::nullopt;
     }
-    if (bytes && !existence_test(atoms, i, !anchored_end)) {
+    if (bytes && !sed::matches_whole_characters(atoms, i, !anchored_end)) {
       pattern.caveats.push_back(
           "dash and mksh match `?` and `[…]` against a byte, expr against a character of a UTF-8 value");
     }

@@ -3,6 +3,15 @@
 #include <cctype>
 
 namespace forklift::sed {
+
+bool BracketSet::byte_safe() const {
+  if (!ascii_only) return false;
+  for (size_t at = members.find("[:"); at != std::string::npos; at = members.find("[:", at + 2)) {
+    std::string_view rest = std::string_view(members).substr(at);
+    if (!rest.starts_with("[:digit:]") && !rest.starts_with("[:xdigit:]")) return false;
+  }
+  return true;
+}
 namespace {
 
 constexpr std::string_view kClasses[] = {"alpha", "digit", "alnum", "upper", "lower", "space",

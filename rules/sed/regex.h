@@ -17,6 +17,13 @@ struct BracketSet {
   bool negated = false;
   std::string members;  // "a-z_", "[:alpha:]-"
   bool ascii_only = true;  // every member is an ASCII character or class
+
+  // Whether the set, matched against one byte (as dash and mksh match), takes
+  // a UTF-8 character's first byte exactly when sed, matching characters,
+  // takes the character: its members are ASCII and its classes only
+  // `[:digit:]` or `[:xdigit:]` (sed's `[:alpha:]` holds `é`, dash's does
+  // not).
+  bool byte_safe() const;
 };
 
 struct Regex {

@@ -64,6 +64,19 @@ std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, boo
   return std::string(negated ? "[!" : "[") + written + "]";
 }
 
+bool matches_whole_characters(const std::vector<const Regex*>& atoms, size_t i, bool open_end) {
+  const Regex& atom = *atoms[i];
+  if (atom.kind == Regex::Kind::Literal) return true;
+  bool bracket = atom.kind == Regex::Kind::Bracket;
+  if (bracket && !atom.set.byte_safe()) return false;
+  if (bracket && !atom.set.negated) return true;
+  if (!bracket && atom.kind != Regex::Kind::AnyChar) return false;
+  if (i + 1 == atoms.size()) return open_end;
+  const Regex& next = *atoms[i + 1];
+  return next.kind == Regex::Kind::Repeat && next.min == 0 && next.max == -1 &&
+         next.operands[0].kind == Regex::Kind::AnyChar;
+}
+
 std::optional<std::string> glob_atom(const Regex& atom, bool slash_is_plain) {
   switch (atom.kind) {
     case Regex::Kind::Literal: return shell_literal(std::string(1, atom.literal), slash_is_plain);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/sed/regex.h"
 
@@ -24,6 +25,15 @@ std::string shell_literal(std::string_view text, bool slash_is_plain = true);
 // brackets; blanks are accepted only where the bracket sits inside `${…}`
 // (`allow_blanks`), not in a `case` pattern.
 std::optional<std::string> shell_bracket(const BracketSet& set, bool negate = false, bool allow_blanks = false);
+
+// Whether atom `i` of a pattern of one-character atoms and `.*` runs
+// matches the same text in dash and mksh, which match bytes, as in sed or
+// expr, which match characters of a UTF-8 value, when the pattern is matched
+// whole or for its longest match (`##`, `%%`, `${v//p/r}`, `case`): literal
+// text and a byte-safe bracket match whole characters or nothing; `.` and a
+// negated byte-safe bracket may take a character's first byte alone, which
+// a run right after them (or the pattern's open end) completes.
+bool matches_whole_characters(const std::vector<const Regex*>& atoms, size_t i, bool open_end);
 
 // The glob of one atom that matches exactly one character: a literal, `.`,
 // or a bracket expression. nullopt for anything else.

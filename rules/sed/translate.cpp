@@ -610,7 +610,9 @@ class StepBuilder {
       if (!literal.empty()) glob += shell_literal(literal, !quote_slash);
       literal.clear();
     };
-    for (const Regex* atom : atoms) {
+    // A glob with a `*` is only matched whole or for its longest match.
+    for (size_t i = 0; i < atoms.size(); ++i) {
+      const Regex* atom = atoms[i];
       if (atom->kind == Kind::Literal) {
         literal += atom->literal;
         continue;
@@ -619,7 +621,8 @@ class StepBuilder {
       if (any_run(*atom)) {
         glob += "*";
       } else if (std::optional<std::string> one = glob_atom(*atom, !quote_slash)) {
-        if (target_ == Target::Posix || target_ == Target::Mksh) {
+        bool bytes = target_ == Target::Posix || target_ == Target::Mksh;
+        if (bytes && !matches_whole_characters(atoms, i, false)) {
           note("dash and mksh match `?` and `[…]` against a byte, sed against a character of a UTF-8 value");
         }
         glob += *one;

@@ -46,7 +46,14 @@ TEST_CASE("one-character atoms are exact in bash and ksh, not in dash", "[sed][t
   CHECK_FALSE(sh.caveats.empty());
   Translation bash = translated({"s/^.//"}, Target::Bash);
   CHECK(bash.caveats.empty());
-  CHECK(translated({"s/^[0-9]//"}).caveats.size() == 1);
+  // A bracket of ASCII members takes a UTF-8 character whole or not at all;
+  // a negated one, or a class like `[:alpha:]`, may take one of its bytes.
+  CHECK(translated({"s/^[0-9]//"}).caveats.empty());
+  CHECK(translated({"s/^[^0-9]//"}).caveats.size() == 1);
+  CHECK(translated({"s/^[[:alpha:]]//"}).caveats.size() == 1);
+  // Before `.*`, the longest match starts at a character's first byte.
+  CHECK(translated({"s/[^0-9].*//"}).caveats.empty());
+  CHECK(translated({"s/^.x//"}).caveats.size() == 1);
 }
 
 TEST_CASE("replacements: `case` in sh, `${v/p/r}` in bash and ksh", "[sed][translate]") {
