@@ -6,12 +6,9 @@
 namespace forklift {
 namespace {
 
+using sed::any_run;
+using sed::any_run_or_its_group;
 using sed::Regex;
-
-bool any_run(const Regex& atom) {
-  return atom.kind == Regex::Kind::Repeat && atom.min == 0 && atom.max == -1 &&
-         atom.operands[0].kind == Regex::Kind::AnyChar;
-}
 
 bool optional_run(const Regex& atom) { return atom.kind == Regex::Kind::Repeat && atom.min == 0; }
 
@@ -143,7 +140,7 @@ std::optional<sed::SedProgram> expr_capture_program(std::string_view re, std::st
   // expr anchors RE at the start; sed's `s` must consume the whole line so
   // that only the group is printed.
   atoms.insert(atoms.begin(), Regex{.kind = Regex::Kind::LineStart});
-  if (atoms.back().kind != Regex::Kind::LineEnd) {
+  if (atoms.back().kind != Regex::Kind::LineEnd && !any_run_or_its_group(atoms.back())) {
     atoms.push_back(any_run_atom());
   }
   sed::SedCommand command;

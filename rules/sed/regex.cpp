@@ -4,6 +4,19 @@
 
 namespace forklift::sed {
 
+bool any_run(const Regex& atom) {
+  return atom.kind == Regex::Kind::Repeat && atom.min == 0 && atom.max == -1 &&
+         atom.operands[0].kind == Regex::Kind::AnyChar;
+}
+
+bool any_run_or_its_group(const Regex& atom) {
+  if (any_run(atom)) return true;
+  if (atom.kind != Regex::Kind::Group) return false;
+  const Regex* inner = &atom.operands[0];
+  if (inner->kind == Regex::Kind::Sequence && inner->operands.size() == 1) inner = &inner->operands[0];
+  return any_run(*inner);
+}
+
 bool BracketSet::byte_safe() const {
   if (!ascii_only) return false;
   for (size_t at = members.find("[:"); at != std::string::npos; at = members.find("[:", at + 2)) {

@@ -54,6 +54,12 @@ struct RegexParse {
   std::string error;  // set when `regex` is empty: what was not understood
 };
 
+// `.*`.
+bool any_run(const Regex& atom);
+// `.*`, or a group of it alone (`\(.*\)`): either reaches the line's end
+// (or its start) all the same.
+bool any_run_or_its_group(const Regex& atom);
+
 // Parses `text`. Features outside POSIX that GNU adds (`\+`, `\?`, `\|` in
 // basic syntax) are accepted; escapes whose meaning is GNU-specific (`\w`,
 // `\b`, `\n`, …), collating elements and equivalence classes are refused.

@@ -72,9 +72,7 @@ bool matches_whole_characters(const std::vector<const Regex*>& atoms, size_t i, 
   if (bracket && !atom.set.negated) return true;
   if (!bracket && atom.kind != Regex::Kind::AnyChar) return false;
   if (i + 1 == atoms.size()) return open_end;
-  const Regex& next = *atoms[i + 1];
-  return next.kind == Regex::Kind::Repeat && next.min == 0 && next.max == -1 &&
-         next.operands[0].kind == Regex::Kind::AnyChar;
+  return any_run(*atoms[i + 1]);
 }
 
 std::optional<std::string> glob_atom(const Regex& atom, bool slash_is_plain) {

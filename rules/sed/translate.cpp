@@ -27,10 +27,6 @@ struct Pattern {
   std::vector<const Regex*> atoms;
 };
 
-bool any_run(const Regex& atom) {
-  return atom.kind == Kind::Repeat && atom.min == 0 && atom.max == -1 && atom.operands[0].kind == Kind::AnyChar;
-}
-
 // A run `c*` or `[set]*` (`min` 0) or `c\+` (`min` 1) of one literal or bracket.
 bool set_run(const Regex& atom, int min) {
   if (atom.kind != Kind::Repeat || atom.min != min || atom.max != -1) return false;
@@ -73,8 +69,8 @@ Pattern flatten(const Regex& regex) {
     --last;
   }
   for (size_t i = first; i < last; ++i) pattern.atoms.push_back(&operands[i]);
-  if (!pattern.atoms.empty() && any_run(*pattern.atoms.front())) pattern.start = true;
-  if (!pattern.atoms.empty() && any_run(*pattern.atoms.back())) pattern.end = true;
+  if (!pattern.atoms.empty() && any_run_or_its_group(*pattern.atoms.front())) pattern.start = true;
+  if (!pattern.atoms.empty() && any_run_or_its_group(*pattern.atoms.back())) pattern.end = true;
   return pattern;
 }
 
@@ -162,8 +158,7 @@ class StepBuilder {
     if (std::optional<Step> step = trailing_run_after_other()) return step;
     // Anchored by `^`, or where the leftmost match starts at the start anyway.
     bool start = pattern_.start;
-    // A trailing `.*` reaches the end of the line whether or not `$` follows.
-    bool end = pattern_.end || (!pattern_.atoms.empty() && any_run(*pattern_.atoms.back()));
+    bool end = pattern_.end;
     std::vector<Piece> pieces;
     if (!start) pieces.push_back(Piece{true, Field{Field::Kind::Any, 0, 0, true}, ""});
     for (const Regex* atom_pointer : pattern_.atoms) {

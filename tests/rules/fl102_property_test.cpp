@@ -114,7 +114,7 @@ TEST_CASE("FL102 keeps expr's status where its fixes say so", "[fl102][property]
 // expr's regular expressions with one group, without the operand's prefix.
 constexpr const char* kCapturePatterns[] = {
     "\\([^=]*\\)=", "[^=]*=\\(.*\\)$", "\\(.*\\)/", "\\(.*\\)\\.", "-*\\([^-]*\\)",
-    "\\([^-]*\\)",   "\\([0-9a-z]*\\)",
+    "\\([^-]*\\)",   "\\([0-9a-z]*\\)", "-[^=]*=\\(.*\\)", ".*\\.\\(.*\\)",
 };
 
 constexpr Value kCaptureValues[] = {

@@ -154,6 +154,10 @@ TEST_CASE("groups between separators that fix where the line splits", "[sed][tra
         "case $v in *-*-*) r=${v#*-}; r=${r#*-}; r=\"<\"${r}\">\";; *) r=${v};; esac");
   CHECK(statements({"-n", "s/^diversion by \\(.*\\) to:.*$/\\1/p"}) ==
         "case $v in \"diversion by \"*\" to:\"*) r=${v#\"diversion by \"}; r=${r%\" to:\"*};; *) r=;; esac");
+  // A last group of `.*` alone reaches the end of the line, as `.*` does.
+  CHECK(statements({"-n", "s/^-[^=]*=\\(.*\\)/\\1/p"}) == "case $v in -*=*) r=${v#-}; r=${r#*=};; *) r=;; esac");
+  CHECK(statements({"-n", "s/^.*\\.\\(.*\\)/\\1/p"}) == "case $v in *.*) r=${v##*.};; *) r=;; esac");
+  CHECK(statements({"s/\\(.*\\)-x$/\\1/"}) == "case $v in *-x) r=${v%-x*};; *) r=${v};; esac");
   // Unanchored: the kept text before and after the match.
   CHECK(statements({"s/\\.\\([^.]*\\)$/.T\\1/"}) == "case $v in *.*) r=${v%.*}.T${v##*.};; *) r=${v};; esac");
   CHECK(statements({"s/\"\\(.*\\)\"/\\1/"}) ==
