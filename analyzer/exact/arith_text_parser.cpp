@@ -12,19 +12,25 @@ namespace forklift::exact {
 
 Node* Parser::parse_arith_until(std::string_view terminator) {
   const uint32_t begin = pos_;
-  try {
-    Node* expr = parse_arith_top();
-    skip_arith_space();
-    expect_arith(terminator);
-    pos_ -= static_cast<uint32_t>(terminator.size());
-    return expr;
-  } catch (const SyntaxError& error) {
-    pos_ = begin;
-    Node* text = parse_arith_text(terminator);
-    // Only arithmetic's own errors wait; nesting too deep is final.
-    if (text->is(NodeKind::Error) && !error.message.starts_with("arithmetic syntax error")) throw;
-    return text;
+  const uint64_t key = uint64_t{begin} << 32 | uint64_t{end_} << 1 | uint64_t{in_double_quotes_};
+  auto failed = failed_arithmetic_.find(key);
+  if (failed == failed_arithmetic_.end()) {
+    try {
+      Node* expr = parse_arith_top();
+      skip_arith_space();
+      expect_arith(terminator);
+      pos_ -= static_cast<uint32_t>(terminator.size());
+      return expr;
+    } catch (const SyntaxError& error) {
+      failed = failed_arithmetic_.emplace(key, error).first;
+    }
   }
+  SyntaxError error = failed->second;
+  pos_ = begin;
+  Node* text = parse_arith_text(terminator);
+  // Only arithmetic's own errors wait; nesting too deep is final.
+  if (text->is(NodeKind::Error) && !error.message.starts_with("arithmetic syntax error")) throw error;
+  return text;
 }
 
 // The expression up to `terminator` (outside parentheses) as an ArithWord,

@@ -19,6 +19,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/ast.h"
@@ -284,6 +285,11 @@ class Parser {
   std::vector<PendingHereDoc> pending_;
   const AliasContext* aliases_ = nullptr;
   std::vector<std::string> type_names_;  // ksh types defined so far (`typeset -T`, `enum`)
+  // Arithmetic that did not parse as an expression, by where it starts (and
+  // the end and quoting it was read with), with its error: its text is read
+  // as a word instead, and that word's nested `$[`/`$((` would otherwise try
+  // again, twice per level of nesting.
+  std::unordered_map<uint64_t, SyntaxError> failed_arithmetic_;
 };
 
 // Counts recursion so that deep nesting is an error and not a stack overflow.

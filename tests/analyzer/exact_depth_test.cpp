@@ -52,3 +52,17 @@ TEST_CASE("exact parser: nesting below the limit parses", "[exact]") {
 }
 
 }  // namespace forklift
+
+namespace forklift {
+
+// Each `$[` that does not parse as an expression is read again as a word,
+// whose nested `$[` would be tried twice per level: 2^60 attempts without
+// the parser remembering what failed (ctest's time limit fails a hang).
+TEST_CASE("exact parser: unclosed nested arithmetic is read once per level", "[exact]") {
+  SourceFile file("nested.sh", ": \"" + repeated("$[n", 60) + "\"\n");
+  ParseResult result = parse_exact(file, Dialect::Bash);
+  CHECK(result.ast == nullptr);
+  CHECK_FALSE(result.errors.empty());
+}
+
+}  // namespace forklift
