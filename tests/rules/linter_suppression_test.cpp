@@ -20,8 +20,9 @@ struct Fixture {
     }
   }
   Span span_of(std::string_view needle) const {
-    auto at = static_cast<uint32_t>(file.text().find(needle));
-    REQUIRE(at != std::string::npos);
+    size_t found = file.text().find(needle);
+    REQUIRE(found != std::string::npos);
+    auto at = static_cast<uint32_t>(found);
     return {at, at + static_cast<uint32_t>(needle.size())};
   }
   Node* command(Node* parent, std::string_view needle) {
