@@ -4,7 +4,6 @@
 
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/builtins.h"
-#include "analyzer/semantic/loops.h"
 #include "analyzer/semantic/standard_utilities.h"
 #include "analyzer/semantic/value_flow.h"
 #include "analyzer/semantic/words.h"
@@ -146,14 +145,7 @@ bool OpaqueCode::runs_between(const Node* from, const Node* use) const {
     return false;
   };
   if (any_in(tree_.order(from) + 1, tree_.order(use))) return true;
-  // Loops nest, so the outermost one around the use (and not around `from`)
-  // holds every command that runs again before the use.
-  const Node* outer_loop = nullptr;
-  for (auto walk = tree_.walk_up(use); walk; walk.up()) {
-    const Node* n = walk.node();
-    if (n == from || tree_.contains(n, from)) break;
-    if (is_loop(n)) outer_loop = n;
-  }
+  const Node* outer_loop = outermost_loop_after(tree_, from, use);
   return outer_loop != nullptr && any_in(tree_.order(outer_loop), tree_.subtree_end(outer_loop));
 }
 

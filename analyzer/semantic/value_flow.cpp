@@ -49,15 +49,18 @@ bool runs_between(const TreeIndex& tree, const std::vector<uint32_t>& sorted_ord
     return it != sorted_orders.end() && *it < end;
   };
   if (any_in(tree.order(from) + 1, tree.order(use))) return true;
-  // Loops nest, so the outermost one around the use (and not around `from`)
-  // holds every command that runs again before the use.
+  const Node* outer_loop = outermost_loop_after(tree, from, use);
+  return outer_loop != nullptr && any_in(tree.order(outer_loop), tree.subtree_end(outer_loop));
+}
+
+const Node* outermost_loop_after(const TreeIndex& tree, const Node* from, const Node* use) {
   const Node* outer_loop = nullptr;
   for (auto walk = tree.walk_up(use); walk; walk.up()) {
     const Node* n = walk.node();
     if (n == from || tree.contains(n, from)) break;
     if (is_loop(n)) outer_loop = n;
   }
-  return outer_loop != nullptr && any_in(tree.order(outer_loop), tree.subtree_end(outer_loop));
+  return outer_loop;
 }
 
 }  // namespace forklift

@@ -22,4 +22,8 @@ const Node* nearest_definition(std::string_view source, const TreeIndex& tree, s
 // in the text, or in a loop around the use that `from` is outside of.
 bool runs_between(const TreeIndex& tree, const std::vector<uint32_t>& sorted_orders, const Node* from, const Node* use);
 
+// The outermost loop around `use` that is not around `from`: loops nest, so
+// it holds every command that runs again before the use. nullptr if none.
+const Node* outermost_loop_after(const TreeIndex& tree, const Node* from, const Node* use);
+
 }  // namespace forklift
