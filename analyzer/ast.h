@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -221,6 +222,9 @@ struct Node {
   std::string_view text;  // kind-specific slice of the source (see NodeKind)
   std::string_view op;    // kind-specific operator spelling (see NodeKind)
   std::vector<Node*> kids;
+  // The node's number in the TreeIndex built over its tree, which sets it
+  // and checks it before use: finding a node's entry costs no lookup.
+  mutable uint32_t tree_id = std::numeric_limits<uint32_t>::max();
 
   Span span() const { return {begin, end}; }
   bool is(NodeKind k) const { return kind == k; }

@@ -41,24 +41,17 @@ TreeIndex::TreeIndex(const Node* root) : root_(root) {
     up.subtree_end = std::max(up.subtree_end, entries_[id].subtree_end);
   }
   entries_.shrink_to_fit();
-  // Filled once the size is known: growing the table as it fills cost more than the walk.
-  ids_.reserve(entries_.size());
-  for (uint32_t id = 0; id < entries_.size(); ++id) ids_[entries_[id].node] = id;
+  for (uint32_t id = 0; id < entries_.size(); ++id) entries_[id].node->tree_id = id;
 }
 
 uint32_t TreeIndex::id(const Node* node) const {
-  uint32_t hint = last_parent_.load(std::memory_order_relaxed);
-  if (hint < entries_.size() && entries_[hint].node == node) return hint;
-  auto it = ids_.find(node);
-  return it == ids_.end() ? kNone : it->second;
+  uint32_t at = node->tree_id;
+  return at < entries_.size() && entries_[at].node == node ? at : kNone;
 }
 
 const Node* TreeIndex::parent(const Node* node) const {
   uint32_t at = id(node);
-  if (at == kNone) return nullptr;
-  uint32_t up = entries_[at].parent;
-  last_parent_.store(up, std::memory_order_relaxed);
-  return node_at(up);
+  return at == kNone ? nullptr : node_at(entries_[at].parent);
 }
 
 uint32_t TreeIndex::order(const Node* node) const {

@@ -1,20 +1,18 @@
 // Parent links and source order for every node of a tree, built once.
 //
 // Nodes are numbered in pre-order and everything is kept in one table by
-// that number, so a node costs one hash lookup to find and walking up from it
-// (WalkUp) or asking about its enclosing function or statement costs no more:
-// the semantic model walks up from nearly every node, and a lookup per step
-// was a fifth of the time of a whole analysis (bench/README.md, lsp_latency).
-// Walks written as repeated parent() calls skip the lookup too: the parent
-// last returned is remembered, and it is the node asked about next.
+// that number, which each node holds (Node::tree_id): finding a node's entry
+// costs no lookup, and walking up from it (WalkUp) or asking about its
+// enclosing function or statement costs no more. The semantic model walks up
+// from nearly every node: a hash lookup per step was a fifth of the time of a
+// whole analysis, and a hash lookup per node still an eighth
+// (bench/README.md, lsp_latency). One index per tree: a second, over the
+// same nodes, would renumber them.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <vector>
-
-#include <absl/container/flat_hash_map.h>
 
 #include "analyzer/ast.h"
 
@@ -78,10 +76,7 @@ class TreeIndex {
 
   const Node* root_;
   std::vector<Entry> entries_;  // by pre-order id
-  absl::flat_hash_map<const Node*, uint32_t> ids_;
   std::vector<const Node*> substitutions_;
-  // Only a hint, checked before use: any thread may overwrite it.
-  mutable std::atomic<uint32_t> last_parent_ = kNone;
 };
 
 }  // namespace forklift
