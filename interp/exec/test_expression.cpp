@@ -5,6 +5,7 @@
 
 #include "analyzer/ast_views.h"
 #include "interp/exec/conditional.h"
+#include "interp/expand/expander.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -36,7 +37,7 @@ bool Shell::eval_test(const Node* node) {
     return op == "!=" ? !match : match;
   }
   if (op == "=~") {
-    std::string pattern = expand_pattern(binary.right());
+    std::string pattern = ksh_regex(expand_pattern(binary.right()));
     regex_t re;
     if (regcomp(&re, pattern.c_str(), REG_EXTENDED) != 0) {
       return false;

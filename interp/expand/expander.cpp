@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
@@ -9,6 +11,7 @@
 
 #include "interp/errors.h"
 #include "interp/text/escapes.h"
+#include "interp/text/locale_text.h"
 
 namespace forklift::interp {
 
@@ -53,6 +56,88 @@ void append_escaped(std::string& out, std::string_view text, bool written = fals
       out.push_back('\\');
     }
     out.push_back(c);
+  }
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// `\xHH` or `\x{HHHH}` at `text[at]` (the `x`): the code and the length of
+// the escape after the backslash; 0 when it is not one. A NUL, which no
+// shell string holds, makes the pattern match nothing (Shell::pattern_match).
+size_t hex_escape(std::string_view text, size_t at, unsigned& code) {
+  bool braced = at + 1 < text.size() && text[at + 1] == '{';
+  size_t i = at + (braced ? 2 : 1), digits = 0;
+  code = 0;
+  for (; i < text.size() && digits < (braced ? 8u : 2u) && hex_value(text[i]) >= 0; ++i, ++digits) {
+    code = code * 16 + static_cast<unsigned>(hex_value(text[i]));
+  }
+  if (braced && (digits == 0 || i >= text.size() || text[i] != '}')) return 0;
+  return i - at + (braced ? 1 : 0);  // a bare `\x` is NUL, as in ksh93
+}
+
+void append_code_point(std::string& out, unsigned code) {
+  if (code < 0x80 || (code < 0x100 && !text::utf8())) {
+    out.push_back('\\');
+    out.push_back(static_cast<char>(code));
+    return;
+  }
+  out.push_back('\\');
+  append_utf8(out, code);
+}
+
+// The pattern form of an unquoted expansion in a pattern. Its backslashes
+// escape, and ksh93 reads the escapes of its regular expressions there:
+// `p='\d'; [[ 5 == $p ]]` is true (but not `[[ 5 == \d ]]`, whose `d` is
+// quoted in the script). The classes become brackets (members inside one),
+// the characters named by an escape become themselves, quoted; any other
+// escape stays as it is (`\1` is a back-reference, `\b` a word boundary).
+void append_expanded_pattern(std::string& out, std::string_view text) {
+  if (text.find('\\') == std::string_view::npos) {
+    out.append(text);
+    return;
+  }
+  bool in_bracket = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '[' && !in_bracket) {
+      in_bracket = true;
+      out.push_back(c);
+      if (i + 1 < text.size() && (text[i + 1] == '!' || text[i + 1] == '^')) out.push_back(text[++i]);
+      if (i + 1 < text.size() && text[i + 1] == ']') out.push_back(text[++i]);
+      continue;
+    }
+    if (c == ']' && in_bracket) in_bracket = false;
+    if (c != '\\' || i + 1 >= text.size()) {
+      out.push_back(c);
+      continue;
+    }
+    char e = text[++i];
+    static constexpr std::string_view kClasses = "dDsSwW";
+    static constexpr std::string_view kBrackets[] = {"[[:digit:]]",      "[^[:digit:]]", "[[:space:]]",
+                                                     "[^[:space:]]",     "[[:alnum:]_]", "[^[:alnum:]_]"};
+    // Inside a bracket, only the classes themselves: a complement has no form there.
+    static constexpr std::string_view kMembers[] = {"[:digit:]", "", "[:space:]", "", "[:alnum:]_", ""};
+    static constexpr std::string_view kNamed = "ntrfvaeE", kNamedCodes = "\n\t\r\f\v\a\033\033";
+    unsigned code = 0;
+    size_t k = kClasses.find(e);
+    if (k != std::string_view::npos && (!in_bracket || !kMembers[k].empty())) {
+      out.append(in_bracket ? kMembers[k] : kBrackets[k]);
+    } else if (size_t n = kNamed.find(e); n != std::string_view::npos) {
+      append_code_point(out, static_cast<unsigned char>(kNamedCodes[n]));
+    } else if (e == 'c' && i + 1 < text.size() && std::isalpha(static_cast<unsigned char>(text[i + 1])) != 0) {
+      append_code_point(out, static_cast<unsigned>(std::toupper(static_cast<unsigned char>(text[++i]))) & 0x1f);
+    } else if (size_t length = e == 'x' ? hex_escape(text, i, code) : 0; length > 0) {
+      append_code_point(out, code);
+      i += length - 1;
+    } else {
+      out.push_back('\\');
+      out.push_back(e);
+    }
   }
 }
 
@@ -111,7 +196,8 @@ void Expander::add_unquoted(std::string_view text) {
   if (!split) {
     // In a pattern, an unquoted expansion keeps its pattern characters (and
     // its backslashes escape, unlike in arguments).
-    current.text.append(text);
+    if (mode == Mode::Pattern) append_expanded_pattern(current.text, text);
+    else current.text.append(text);
     open = true;
     return;
   }

@@ -68,6 +68,10 @@ struct Expander {
 
 // Brace expansion of a field in pattern form (`a{b,c}`, `{1..5}`, `{a..e..2}`).
 void brace_expand(const std::string& text, std::vector<std::string>& out);
+// The extended regular expression glibc reads for the pattern form of an
+// `=~` operand: ksh93's `\d`, `\D` and `[:word:]`, which glibc lacks, in
+// its terms (glibc has `\w`, `\s`, `\b` and their complements).
+std::string ksh_regex(std::string_view pattern);
 // Removes the backslashes of pattern form.
 std::string unescape_pattern(std::string_view text);
 void unescape_pattern_into(std::string_view text, std::string& out);  // appends

@@ -42,13 +42,99 @@ bool literal_equal(std::string_view pattern, std::string_view text) {
   return t == text.size();
 }
 
+bool known_class(std::string_view name) {
+  static constexpr std::string_view kClasses[] = {"alnum", "alpha", "blank", "cntrl", "digit",  "graph", "lower",
+                                                  "print", "punct", "space", "upper", "xdigit", "word"};
+  return std::find(std::begin(kClasses), std::end(kClasses), name) != std::end(kClasses);
+}
+
+// Where the bracket expression opened at `open` ends (its `]`), or npos when
+// it does not close (the `[` is then an ordinary character).
+size_t bracket_end(std::string_view pattern, size_t open) {
+  size_t i = open + 1;
+  if (i < pattern.size() && (pattern[i] == '!' || pattern[i] == '^')) ++i;
+  if (i < pattern.size() && pattern[i] == ']') ++i;
+  for (; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      ++i;
+    } else if (pattern[i] == '[' && i + 1 < pattern.size() && std::strchr(":=.", pattern[i + 1]) != nullptr) {
+      size_t close = pattern.find(std::string{pattern[i + 1], ']'}, i + 2);
+      if (close == std::string_view::npos) return std::string_view::npos;
+      i = close + 1;
+    } else if (pattern[i] == ']') {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// ksh93's classes in fnmatch's terms: `[:word:]` is `[:alnum:]_`. False
+// when a bracket names a class ksh93 does not know: such a pattern matches
+// nothing, not even through another alternative of `@(…|…)`.
+bool ksh_classes(std::string& pattern) {
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (pattern[i] != '[') continue;
+    size_t end = bracket_end(pattern, i);
+    if (end == std::string::npos) continue;
+    for (size_t at = pattern.find("[:", i + 1); at < end; at = pattern.find("[:", at + 1)) {
+      size_t close = pattern.find(":]", at + 2);
+      std::string_view name = std::string_view(pattern).substr(at + 2, close - at - 2);
+      if (!known_class(name)) return false;
+      if (name == "word") {
+        pattern.replace(at, close + 2 - at, "[:alnum:]_");
+        end = bracket_end(pattern, i);
+      }
+    }
+    i = end;
+  }
+  return true;
+}
+
 }  // namespace
+
+std::string ksh_regex(std::string_view pattern) {
+  std::string out;
+  out.reserve(pattern.size());
+  size_t bracket_close = std::string_view::npos;  // of the bracket we are in
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    bool inside = bracket_close != std::string_view::npos;
+    if (inside && i == bracket_close) bracket_close = std::string_view::npos;
+    char c = pattern[i];
+    if (!inside && c == '[') {
+      bracket_close = bracket_end(pattern, i);
+    } else if (inside && pattern.compare(i, 8, "[:word:]") == 0) {
+      out.append("[:alnum:]_");
+      i += 7;
+      continue;
+    } else if (c == '\\' && i + 1 < pattern.size()) {
+      char e = pattern[++i];
+      if (e == 'd') {
+        out.append(inside ? "[:digit:]" : "[[:digit:]]");
+      } else if (e == 'D' && !inside) {
+        out.append("[^[:digit:]]");
+      } else {
+        out.push_back(c);
+        out.push_back(e);
+      }
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
 
 bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
   if (!has_active_pattern_chars(pattern)) return literal_equal(pattern, text);
   if (pattern == "*") return true;
   static thread_local std::string pattern_buffer, text_buffer;
+  // A NUL from an escape (a bare `\x`) matches nothing: no value holds one.
+  if (pattern.find('\0') != std::string_view::npos) return false;
   pattern_buffer.assign(pattern);
+  if (pattern.find("[:") != std::string_view::npos && !ksh_classes(pattern_buffer)) return false;
   text_buffer.assign(text);
   return text::fnmatch_chars(pattern_buffer.c_str(), text_buffer.c_str(), FNM_EXTMATCH) == 0;
 }
