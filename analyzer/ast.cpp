@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "analyzer/lex/backslash.h"
+
 namespace forklift {
 
 // NodeKind (ast.h) lists the schema's kinds in the schema's order.
@@ -98,6 +100,13 @@ void classify_word(Node& word, std::string_view source) {
   for (const Node* part : parts) {
     if (part->kind == NodeKind::Literal) word.flags |= literal_flags(part->text, part == parts.front());
   }
+}
+
+std::string single_quoted_value(const Node& quoted, std::string_view slice) {
+  std::string_view body = slice.size() >= 2 ? slice.substr(1, slice.size() - 2) : std::string_view();
+  if ((quoted.flags & kInEscapedBacktick) == 0) return std::string(body);
+  return unescaped(body, (quoted.flags & kInEscapedBacktickInDoubleQuotes) != 0 ? BackslashContext::BacktickInDoubleQuotes
+                                                                                : BackslashContext::Backtick);
 }
 
 }  // namespace forklift

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -206,6 +207,11 @@ enum NodeFlags : uint32_t {
   kWordHasBrace = 1u << 2,
   kWordHasTilde = 1u << 3,
   kPipeStderrLink = 1u << 0,  // Pipeline: shifted by link index
+  // SingleQuoted inside `...` whose body lost the backslash of each \$, \`
+  // and \\ (and \" inside "`...`") before it was parsed: its text, sliced
+  // from the file, still has them (single_quoted_value removes them).
+  kInEscapedBacktick = 1u << 0,
+  kInEscapedBacktickInDoubleQuotes = 1u << 1,
 };
 
 struct Span {
@@ -248,6 +254,10 @@ class Ast {
 };
 
 std::string_view kind_name(NodeKind kind);
+
+// What a SingleQuoted node stands for, from its slice of the source (quotes
+// included).
+std::string single_quoted_value(const Node& quoted, std::string_view slice);
 
 // Sets the kWordHas* flags of a Word from its unquoted Literal parts and
 // merges adjacent Literals: both front ends call it on every Word they build.

@@ -235,6 +235,7 @@ class Shell {
   std::string expand_part_to_string(const Node* part);
   std::string expand_assignment_value(const Node* word);
   std::string expand_pattern(const Node* word);  // quoted chars backslash-escaped
+  std::string expand_replacement(const Node* word);  // likewise; `\N` names a group
   std::string command_substitution(const Node* node, bool brace_form);
   std::string process_substitution(const Node* node);
   void close_process_substitutions(size_t mark);  // the shell's ends opened since `mark`

@@ -61,15 +61,21 @@ class SpanMapper {
     return file_.substr(from, offset(begin + static_cast<uint32_t>(view.size())) - from);
   }
 
-  void remap_tree(Node* root) const {
+  // Single quotes in the body are marked: their file text keeps escapes
+  // that the body they were parsed from had not.
+  void remap_tree(Node* root, bool in_double_quotes) const {
     std::vector<Node*> stack{root};
     while (!stack.empty()) {
       Node* node = stack.back();
       stack.pop_back();
+      uint32_t parsed_size = node->end - node->begin;
       node->begin = offset(node->begin);
       node->end = offset(node->end);
       if (!node->text.empty()) node->text = text(node->text);
       if (!node->op.empty()) node->op = text(node->op);
+      if (node->is(NodeKind::SingleQuoted) && node->end - node->begin != parsed_size) {
+        node->flags |= kInEscapedBacktick | (in_double_quotes ? kInEscapedBacktickInDoubleQuotes : kNoFlags);
+      }
       stack.insert(stack.end(), node->kids.begin(), node->kids.end());
     }
   }
@@ -114,7 +120,7 @@ Node* Parser::parse_backtick() {
       error.offset = mapper.offset(std::min<uint32_t>(error.offset, static_cast<uint32_t>(body.text.size())));
       throw;
     }
-    mapper.remap_tree(list);
+    mapper.remap_tree(list, escapes_quotes);
     for (Span span : comments) comments_.push_back({mapper.offset(span.begin), mapper.offset(span.end)});
     for (ParseError& warning : warnings) {
       warnings_.push_back({mapper.offset(warning.offset), std::move(warning.message)});

@@ -15,7 +15,7 @@ bool append_static_part(std::string_view source, const Node* part, std::string& 
       append_unescaped(out, node_text(source, part), BackslashContext::Unquoted);
       return true;
     case NodeKind::SingleQuoted:
-      out += node_text(source, part).substr(1, part->end - part->begin - 2);
+      out += single_quoted_value(*part, node_text(source, part));
       return true;
     case NodeKind::DoubleQuoted:
       for (const Node* kid : part->kids) {

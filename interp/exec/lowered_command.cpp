@@ -86,7 +86,7 @@ bool lower_parts(const Node* word, bool assignment_value, std::string_view sourc
         std::string_view text = kid->text;
         if (text.empty() && kid->end <= source.size()) text = source.substr(kid->begin, kid->end - kid->begin);
         if (text.size() < 2) return false;
-        parts.push_back(text_part(std::string(text.substr(1, text.size() - 2))));
+        parts.push_back(text_part(single_quoted_value(*kid, text)));
         break;
       }
       case NodeKind::DoubleQuoted:

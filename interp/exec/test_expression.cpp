@@ -8,6 +8,7 @@
 #include "interp/expand/expander.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
+#include "interp/text/locale_text.h"
 
 namespace forklift::interp {
 
@@ -38,6 +39,7 @@ bool Shell::eval_test(const Node* node) {
   }
   if (op == "=~") {
     std::string pattern = ksh_regex(expand_pattern(binary.right()));
+    text::ScriptCharacters characters;
     regex_t re;
     if (regcomp(&re, pattern.c_str(), REG_EXTENDED) != 0) {
       return false;

@@ -141,6 +141,23 @@ void append_expanded_pattern(std::string& out, std::string_view text) {
   }
 }
 
+// The pattern form of an unquoted expansion in a replacement: ksh93 reads
+// `\\` there as one backslash and `\N` as group N; any other backslash is
+// itself (`s='a\*'; ${v/x/$s}` puts in `a\*`).
+void append_expanded_replacement(std::string& out, std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\\' || std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
+      out.push_back(c);
+      out.push_back(text[++i]);
+    } else if (c == '\\') {
+      out.append("\\\\");
+    } else {
+      out.push_back(c);
+    }
+  }
+}
+
 }  // namespace
 
 std::string unescape_pattern(std::string_view text) {
@@ -158,7 +175,7 @@ void unescape_pattern_into(std::string_view text, std::string& out) {
 }
 
 Expander::Expander(Shell& sh, Mode m) : shell(sh), mode(m) {
-  escaped = mode == Mode::Pattern || (mode == Mode::Fields && !shell.options().noglob);
+  escaped = mode == Mode::Pattern || mode == Mode::Replacement || (mode == Mode::Fields && !shell.options().noglob);
   split = mode == Mode::Fields;
 }
 
@@ -197,6 +214,7 @@ void Expander::add_unquoted(std::string_view text) {
     // In a pattern, an unquoted expansion keeps its pattern characters (and
     // its backslashes escape, unlike in arguments).
     if (mode == Mode::Pattern) append_expanded_pattern(current.text, text);
+    else if (mode == Mode::Replacement) append_expanded_replacement(current.text, text);
     else current.text.append(text);
     open = true;
     return;
@@ -308,11 +326,9 @@ void Expander::part(const Node* node, bool quoted) {
       if (quoted) double_quoted_literal(node->text);
       else literal(node->text);
       return;
-    case NodeKind::SingleQuoted: {
-      std::string_view text = shell.node_text(node);
-      add_written_quoted(text.size() >= 2 ? text.substr(1, text.size() - 2) : std::string_view());
+    case NodeKind::SingleQuoted:
+      add_written_quoted(single_quoted_value(*node, shell.node_text(node)));
       return;
-    }
     case NodeKind::AnsiCQuoted: {
       std::string_view text = shell.node_text(node);
       add_written_quoted(decode_ansi_c(text.size() >= 3 ? text.substr(2, text.size() - 3) : std::string_view()));
@@ -413,6 +429,12 @@ std::string Shell::expand_part_to_string(const Node* part) {
 
 std::string Shell::expand_pattern(const Node* word) {
   Expander expander(*this, Expander::Mode::Pattern);
+  expander.word(word);
+  return expander.take_string();
+}
+
+std::string Shell::expand_replacement(const Node* word) {
+  Expander expander(*this, Expander::Mode::Replacement);
   expander.word(word);
   return expander.take_string();
 }

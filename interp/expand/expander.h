@@ -18,6 +18,9 @@ struct Expander {
     Fields,   // command arguments: split, brace-expand, glob
     String,   // assignment values, redirection targets: one string
     Pattern,  // case/[[ ]]/${x#pat}: one string, quoted characters escaped
+    // The replacement of ${x/pat/rep}: as Pattern, but a backslash from an
+    // expansion escapes only a backslash, or names a group (`\1`).
+    Replacement,
   };
 
   Expander(Shell& shell, Mode mode);
@@ -72,6 +75,11 @@ void brace_expand(const std::string& text, std::vector<std::string>& out);
 // `=~` operand: ksh93's `\d`, `\D` and `[:word:]`, which glibc lacks, in
 // its terms (glibc has `\w`, `\s`, `\b` and their complements).
 std::string ksh_regex(std::string_view pattern);
+// The extended regular expression that matches what a pattern form matches,
+// with a group for each `@(…)`, `*(…)`, `+(…)` and `?(…)` in their order:
+// how ${v/pat/rep} finds the groups `\N` names. nullopt for `!(…)`, `~(…)`
+// and brackets that have no such form.
+std::optional<std::string> ksh_pattern_regex(std::string_view pattern);
 // Removes the backslashes of pattern form.
 std::string unescape_pattern(std::string_view text);
 void unescape_pattern_into(std::string_view text, std::string& out);  // appends

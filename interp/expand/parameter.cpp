@@ -1,9 +1,11 @@
 // ${...}: parameter values and every operator of the AST.
+#include <regex.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cctype>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -95,6 +97,84 @@ std::string remove_pattern(const std::string& value, const std::string& pattern,
     }
   }
   return value;
+}
+
+// Whether a replacement in pattern form names a group (`\N`).
+bool names_groups(std::string_view replacement) {
+  for (size_t i = 0; i + 1 < replacement.size(); ++i) {
+    if (replacement[i] != '\\') continue;
+    if (std::isdigit(static_cast<unsigned char>(replacement[i + 1])) != 0) return true;
+    ++i;
+  }
+  return false;
+}
+
+// The replacement of one match: `\N` is group N (empty when there is no
+// such group or it took no part), any other escaped character itself.
+void append_with_groups(std::string& out, std::string_view replacement, std::string_view subject,
+                        const std::vector<regmatch_t>& groups) {
+  for (size_t i = 0; i < replacement.size(); ++i) {
+    char c = replacement[i];
+    if (c != '\\' || i + 1 == replacement.size()) {
+      out.push_back(c);
+      continue;
+    }
+    c = replacement[++i];
+    if (std::isdigit(static_cast<unsigned char>(c)) == 0) {
+      out.push_back(c);
+      continue;
+    }
+    auto n = static_cast<size_t>(c - '0');
+    if (n < groups.size() && groups[n].rm_so >= 0) {
+      out.append(subject.substr(static_cast<size_t>(groups[n].rm_so),
+                                static_cast<size_t>(groups[n].rm_eo - groups[n].rm_so)));
+    }
+  }
+}
+
+// ${v/pat/rep} whose replacement names groups, through the regular expression
+// of the pattern; nullopt when the pattern has none.
+std::optional<std::string> substitute_groups(const std::string& value, const std::string& pattern,
+                                             std::string_view replacement, std::string_view op) {
+  if (pattern.find('\0') != std::string::npos) return std::nullopt;
+  std::optional<std::string> regex = ksh_pattern_regex(pattern);
+  if (!regex) return std::nullopt;
+  std::string anchored = (op == "/#" ? "^" : "") + *regex + (op == "/%" ? "$" : "");
+  text::ScriptCharacters characters;
+  regex_t compiled;
+  if (regcomp(&compiled, anchored.c_str(), REG_EXTENDED) != 0) return std::nullopt;
+  std::vector<regmatch_t> groups(compiled.re_nsub + 1);
+  std::string out;
+  size_t i = 0, nonempty_match_end = std::string::npos;
+  bool replaced = false;
+  while (i <= value.size() && !(replaced && op != "//")) {
+    std::string_view rest = std::string_view(value).substr(i);
+    if (regexec(&compiled, value.c_str() + i, groups.size(), groups.data(), i > 0 ? REG_NOTBOL : 0) != 0) break;
+    auto start = static_cast<size_t>(groups[0].rm_so), end = static_cast<size_t>(groups[0].rm_eo);
+    out.append(rest.substr(0, start));
+    if (start == end && i + start == nonempty_match_end) {
+      // An empty match right where a non-empty one ended is not another match.
+      if (i + start == value.size()) break;
+      size_t step = text::char_length(value, i + start);
+      out.append(rest.substr(start, step));
+      i += start + step;
+      continue;
+    }
+    append_with_groups(out, replacement, rest, groups);
+    replaced = true;
+    if (start == end) {
+      if (i + start == value.size()) break;
+      size_t step = text::char_length(value, i + start);
+      out.append(rest.substr(start, step));
+      i += start + step;
+    } else {
+      i += end;
+      nonempty_match_end = i;
+    }
+  }
+  if (i <= value.size()) out.append(std::string_view(value).substr(std::min(i, value.size())));
+  regfree(&compiled);
+  return out;
 }
 
 std::string substitute(const std::string& value, const std::string& pattern, const std::string& replacement,
@@ -491,8 +571,13 @@ void ParameterExpansion::apply_transformation() {
     each([&](std::string& s) { s = remove_pattern(s, pattern, op_); });
   } else if (op_ == "/" || op_ == "//" || op_ == "/#" || op_ == "/%") {
     std::string pattern = operands_.empty() ? std::string() : shell_.expand_pattern(operands_[0]);
-    std::string replacement = operands_.size() > 1 ? shell_.expand_to_string(operands_[1]) : std::string();
-    each([&](std::string& s) { s = substitute(s, pattern, replacement, op_); });
+    std::string form = operands_.size() > 1 ? shell_.expand_replacement(operands_[1]) : std::string();
+    std::string replacement = unescape_pattern(form);
+    bool groups = names_groups(form);
+    each([&](std::string& s) {
+      std::optional<std::string> with_groups = groups ? substitute_groups(s, pattern, form, op_) : std::nullopt;
+      s = with_groups ? std::move(*with_groups) : substitute(s, pattern, replacement, op_);
+    });
   } else if (op_ == ":") {
     substring();
   } else if (op_ == "^" || op_ == "^^" || op_ == "," || op_ == ",,") {

@@ -9,6 +9,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include "interp/expand/expander.h"
 #include "interp/text/locale_text.h"
@@ -95,6 +97,78 @@ bool ksh_classes(std::string& pattern) {
 }
 
 }  // namespace
+
+namespace {
+
+// A bracket expression of pattern form as glibc's regular expressions read
+// it, or nullopt when a quoted `]`, `^` or `-` would need a place of its own.
+std::optional<std::string> regex_bracket(std::string_view bracket) {
+  std::string out = "[";
+  size_t i = 1;
+  if (i < bracket.size() && (bracket[i] == '!' || bracket[i] == '^')) {
+    out.push_back('^');
+    ++i;
+  }
+  for (; i + 1 < bracket.size(); ++i) {
+    char c = bracket[i];
+    if (c == '\\') {
+      c = bracket[++i];
+      if (c == ']' || c == '^' || c == '-' || c == '[') return std::nullopt;
+    }
+    out.push_back(c);
+  }
+  out.push_back(']');
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> ksh_pattern_regex(std::string_view pattern) {
+  std::string out;
+  std::vector<char> groups;  // the operator of each open group: @ * + ?
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    bool opens = i + 1 < pattern.size() && pattern[i + 1] == '(';
+    if (c == '\\' && i + 1 < pattern.size()) {
+      c = pattern[++i];
+      if (std::strchr(".[]()*+?{}|^$\\", c) != nullptr) out.push_back('\\');
+      out.push_back(c);
+    } else if (opens && std::strchr("@*+?", c) != nullptr) {
+      groups.push_back(c);
+      out.push_back('(');
+      ++i;
+    } else if (opens && c == '!') {
+      return std::nullopt;  // no regular expression says "anything but"
+    } else if (c == '*') {
+      out.append(".*");
+    } else if (c == '?') {
+      out.push_back('.');
+    } else if (c == '[') {
+      size_t end = bracket_end(pattern, i);
+      if (end == std::string_view::npos) {
+        out.append("\\[");
+        continue;
+      }
+      std::optional<std::string> bracket = regex_bracket(pattern.substr(i, end + 1 - i));
+      if (!bracket) return std::nullopt;
+      out.append(*bracket);
+      i = end;
+    } else if (c == ')' && !groups.empty()) {
+      out.push_back(')');
+      if (groups.back() != '@') out.push_back(groups.back());
+      groups.pop_back();
+    } else if (c == '|' && !groups.empty()) {
+      out.push_back('|');
+    } else if (c == '(' || c == ')' || c == '|' || c == '~') {
+      return std::nullopt;  // ksh93's own forms (`~(E)`, bare groups): not translated
+    } else {
+      if (std::strchr(".{}^$+", c) != nullptr) out.push_back('\\');
+      out.push_back(c);
+    }
+  }
+  if (!groups.empty()) return std::nullopt;
+  return out;
+}
 
 std::string ksh_regex(std::string_view pattern) {
   std::string out;

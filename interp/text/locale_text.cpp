@@ -135,18 +135,31 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
+namespace {
+
+locale_t utf8_locale() {
+  static const locale_t locale = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+  return locale;
+}
+
+}  // namespace
+
 int fnmatch_chars(const char* pattern, const char* text, int flags) {
   if (!utf8_mode) return ::fnmatch(pattern, text, flags);
   std::string_view p(pattern), t(text);
   // ASCII matches the same either way, and the C library gives up on
   // invalid sequences in a UTF-8 locale where ksh compares them as bytes.
   if ((is_ascii(p) && is_ascii(t)) || !valid_utf8(p) || !valid_utf8(t)) return ::fnmatch(pattern, text, flags);
-  static const locale_t utf8_locale = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
-  if (utf8_locale == static_cast<locale_t>(nullptr)) return ::fnmatch(pattern, text, flags);
-  locale_t previous = ::uselocale(utf8_locale);
-  int result = ::fnmatch(pattern, text, flags);
-  ::uselocale(previous);
-  return result;
+  ScriptCharacters characters;
+  return ::fnmatch(pattern, text, flags);
+}
+
+ScriptCharacters::ScriptCharacters() {
+  if (utf8_mode && utf8_locale() != static_cast<locale_t>(nullptr)) previous_ = ::uselocale(utf8_locale());
+}
+
+ScriptCharacters::~ScriptCharacters() {
+  if (previous_ != nullptr) ::uselocale(static_cast<locale_t>(previous_));
 }
 
 }  // namespace forklift::interp::text

@@ -37,4 +37,18 @@ bool valid_utf8(std::string_view s);
 // bytes in the C locale this program runs in).
 int fnmatch_chars(const char* pattern, const char* text, int flags);
 
+// While one lives, this thread's C library reads characters as the script
+// does: in UTF-8 in UTF-8 mode (for regcomp and regexec, which, like
+// fnmatch, would otherwise read bytes).
+class ScriptCharacters {
+ public:
+  ScriptCharacters();
+  ~ScriptCharacters();
+  ScriptCharacters(const ScriptCharacters&) = delete;
+  ScriptCharacters& operator=(const ScriptCharacters&) = delete;
+
+ private:
+  void* previous_ = nullptr;  // the thread's locale_t before, when switched
+};
+
 }  // namespace forklift::interp::text
