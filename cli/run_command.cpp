@@ -43,6 +43,8 @@ int run_interpreter(const RunRequest& request) {
   pthread_sigmask(SIG_UNBLOCK, &all, nullptr);
   interp::Shell shell;
   apply_options(shell, request.invocation);
+  shell.options().interactive = request.invocation.interactive;
+  shell.options().rc = request.invocation.read_env_file.value_or(request.invocation.interactive);
   const std::vector<std::string>& operands = request.invocation.operands;
   std::string name, text;
   std::vector<std::string> args;
@@ -85,6 +87,9 @@ const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
       "  forklift run [options] [-s] [ARGS...]      (commands from stdin)\n"
       "  -e -u -x -f -C -n -a -b -v and -o NAME (errexit, nounset, xtrace, noglob, noclobber, noexec,\n"
       "  allexport, notify, verbose, pipefail) set an option as `set` does; + turns it off.\n"
+      "  -i: interactive: a prompt ($PS1) on stderr before each command, and an error ends the command,\n"
+      "  not the shell. -E/--rc and +E/--norc: whether to source the file $ENV names first (the\n"
+      "  default for -i). There is no line editing, history or job control.\n"
       "\n"
       "Environment:\n"
       "  FORKLIFT_RANDOM_SEED=N  seed RANDOM as if the script began with RANDOM=N: runs are\n"

@@ -7,9 +7,9 @@
 namespace forklift::cli {
 namespace {
 
-// ksh93 letters for interactive, login and restricted shells and for its
-// dictionary and history features: meaningful to ksh, not to a script runner.
-constexpr std::string_view kUnsupportedLetters = "ilrDEt";
+// ksh93 letters for login and restricted shells and for its dictionary and
+// history features: meaningful to ksh, not to a script runner.
+constexpr std::string_view kUnsupportedLetters = "lrDt";
 
 // One cluster such as `-ex` or `+o`; `next` is the index of the argument
 // after it, advanced past an option name that -o/+o takes.
@@ -20,6 +20,10 @@ bool take_cluster(const std::vector<std::string>& args, size_t& next, ShellInvoc
   for (char letter : std::string_view(cluster).substr(1)) {
     if (letter == 'c' || letter == 's') {
       (letter == 'c' ? invocation.command : invocation.read_stdin) = on;
+    } else if (letter == 'i') {
+      invocation.interactive = on;
+    } else if (letter == 'E') {
+      invocation.read_env_file = on;
     } else if (letter == 'o') {
       if (next >= args.size()) {
         error = cluster + ": option name missing";
@@ -79,6 +83,11 @@ std::optional<ShellInvocation> parse_shell_invocation(const std::vector<std::str
     if (arg == "--" || arg == "-") {
       ++next;
       break;
+    }
+    if (arg == "--rc" || arg == "--norc") {
+      invocation.read_env_file = arg == "--rc";
+      ++next;
+      continue;
     }
     if (arg.starts_with("--")) {
       error = arg + ": unknown option (forklift's own options come before the shell's)";

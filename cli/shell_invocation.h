@@ -1,5 +1,6 @@
 // The command line of `forklift run`, read the way ksh93 reads its own:
-//   [-abCefnuvx]... [+abCefnuvx]... [-o NAME | +o NAME]... [-c | -s] [--] [SCRIPT | CMDS] [ARGS...]
+//   [-abCefnuvx]... [+abCefnuvx]... [-o NAME | +o NAME]... [-i] [-E | +E | --rc | --norc]
+//   [-c | -s] [--] [SCRIPT | CMDS] [ARGS...]
 #pragma once
 
 #include <optional>
@@ -13,6 +14,8 @@ struct ShellInvocation {
   std::vector<std::pair<std::string, bool>> options;  // option names to turn on or off, in order
   bool command = false;     // -c: the first operand is the commands, then $0 and the arguments
   bool read_stdin = false;  // -s: the commands come from stdin, the operands are the arguments
+  bool interactive = false; // -i: prompts, and an error ends the command, not the shell
+  std::optional<bool> read_env_file;  // -E/--rc, +E/--norc: source $ENV first (interactive shells do by default)
   std::vector<std::string> operands;
 };
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -194,6 +195,12 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
   arg0_ = name;
   positional_ = std::move(args);
   int status = 0;
+  try {
+    if (options_.rc) source_env_file();
+    if (options_.interactive) return end_script(run_lines_with_aliases(name, text, 0));
+  } catch (const ShellExit& e) {
+    return end_script(e.status);
+  }
   const Program* program = parse_program(name, text, false, status);
   bool syntax_error = program == nullptr;
   if (syntax_error) program = parse_runnable_prefix(name, text);
@@ -223,11 +230,34 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
     parse_program(name, text, true, ignored);
     status = 3;
   }
+  return end_script(status);
+}
+
+int Shell::end_script(int status) {
   last_status_ = status;
   echo_unread_lines();
   run_exit_trap();
   out_.flush();
   return last_status_ & 0xff;
+}
+
+// ksh93 expands $ENV as it would a double-quoted word; unset, it is ~/.kshrc.
+void Shell::source_env_file() {
+  const std::string* env = get_scalar("ENV");
+  std::string word = env != nullptr ? *env : "$HOME/.kshrc";
+  if (word.empty()) return;
+  std::string quoted;
+  for (char c : word) {
+    if (c == '"' || c == '\\' || c == '`') quoted.push_back('\\');
+    quoted.push_back(c);
+  }
+  eval_string(fmt::format("[[ -f \"{0}\" && -r \"{0}\" ]] && \\. \"{0}\"", quoted), "ENV");
+}
+
+void Shell::write_prompt() {
+  const std::string* ps1 = get_scalar("PS1");
+  out_.flush();
+  Output::write_all(2, ps1 != nullptr ? *ps1 : ::geteuid() == 0 ? "# " : "$ ");
 }
 
 void Shell::run_exit_trap() {
@@ -238,11 +268,17 @@ void Shell::run_exit_trap() {
   std::string action = it->second;
   traps_.erase(it);
   int saved = last_status_;
+  // The trap runs whole even when a `return` or `break` is what ends the
+  // function or subshell; that flow resumes after it.
+  Flow saved_flow = std::exchange(flow_, Flow::None);
+  int saved_levels = flow_levels_;
   try {
     eval_string(action, "trap");
   } catch (const ShellExit& e) {
     saved = e.status;
   }
+  flow_ = saved_flow;
+  flow_levels_ = saved_levels;
   last_status_ = saved;
   in_exit_trap_ = false;
 }

@@ -352,7 +352,12 @@ class Shell {
   void refresh_parse_aliases();
   bool starts_new_line(const Node* previous, const Node* statement) const;
   // The rest of a script from `offset`, a line at a time with aliases expanded while parsing.
+  // Interactive (-i), each command comes after a prompt, and a syntax error
+  // or an error that would end a script ends only that command.
   int run_lines_with_aliases(const std::string& name, const std::string& text, size_t offset);
+  void write_prompt();
+  void source_env_file();  // -E: the file $ENV names, when it can be read
+  int end_script(int status);  // the EXIT trap, then the exit status
   // Thrown when an alias of the main script stands for syntax: the script
   // goes on a line at a time from `offset`.
   struct LineModeSwitch {

@@ -21,6 +21,7 @@
 #include "analyzer/ast_views.h"
 #include "analyzer/exact_parser.h"
 #include "interp/builtins/builtins.h"
+#include "interp/errors.h"
 #include "interp/hash_key.h"
 #include "interp/shell.h"
 
@@ -102,13 +103,19 @@ int Shell::run_lines_with_aliases(const std::string& name, const std::string& te
   size_t lines_before = static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
   int status = last_status_;
   while (offset < text.size()) {
+    if (options_.interactive) write_prompt();
     std::string line = text.substr(offset);
     AliasedLine parsed = expand_aliases_in_first_line(line, Dialect::Ksh, lookup);
     std::string source(lines_before, '\n');
     int parse_status = 0;
     if (!parsed.errors.empty()) {
       parse_program(name, source + line, true, parse_status);  // reports the error
-      return 3;
+      if (!options_.interactive) return 3;
+      size_t newline = text.find('\n', offset);
+      offset = newline == std::string::npos ? text.size() : newline + 1;
+      ++lines_before;
+      status = last_status_ = 3;
+      continue;
     }
     source.append(line, 0, parsed.end);
     const Program* program = parse_program(name, std::move(source), true, parse_status);
@@ -122,7 +129,13 @@ int Shell::run_lines_with_aliases(const std::string& name, const std::string& te
     // (eval and . still expand theirs).
     parse_aliases_ = nullptr;
     parse_alias_generation_ = alias_generation_ - 1;
-    status = exec(program->ast->root);
+    try {
+      status = exec(program->ast->root);
+    } catch (const FatalError& e) {
+      if (!options_.interactive) throw;
+      status = last_status_ = e.status;
+      flow_ = Flow::None;
+    }
   }
   return status;
 }

@@ -166,6 +166,7 @@ int Shell::exec_loop(const Node* node, bool until) {
   for (;;) {
     int cond = exec_condition(condition_of(node));
     if (flow_ != Flow::None) {
+      status = cond;  // `while return` returns what return did
       FORKLIFT_LOOP_FLOW()
     }
     if ((cond == 0) == until) break;

@@ -137,8 +137,8 @@ int Shell::exec_subshell(const Node* node) {
     throw;
   }
   last_status_ = status;
-  leave_subshell(std::move(state));
-  return last_status_ = status;
+  leave_subshell(std::move(state));  // an EXIT trap's `exit N` sets last_status_
+  return last_status_;
 }
 
 namespace {
@@ -434,6 +434,7 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
     }
     last_status_ = status;
     leave_subshell(std::move(state));
+    status = last_status_;  // as an EXIT trap's `exit N` left it
   }
   end_capture();
   last_status_ = substitution_status_ = status;

@@ -61,6 +61,9 @@ std::string option_letters(const ShellOptions& o) {
     if (option.letter == 0 || !(o.*option.field)) continue;
     (std::islower(static_cast<unsigned char>(option.letter)) != 0 ? lower : upper) += option.letter;
   }
+  // Set from the command line only, so they have no letter for `set`.
+  if (o.interactive) lower += 'i';
+  if (o.rc) upper += 'E';
   std::sort(lower.begin(), lower.end());
   std::sort(upper.begin(), upper.end());
   return lower + upper;

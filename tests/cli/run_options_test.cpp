@@ -86,7 +86,7 @@ TEST_CASE("run -x traces and -n runs nothing", "[cli][run]") {
   CHECK(checked.err.find("syntax error at line 2") != std::string::npos);
 }
 
-TEST_CASE("run refuses unknown and interactive options with a usage error", "[cli][run]") {
+TEST_CASE("run refuses unknown and login options with a usage error", "[cli][run]") {
   auto unknown = run_forklift({"run", "-z", "-c", "echo hi"});
   CHECK(unknown.status == 2);
   CHECK(unknown.out.empty());
@@ -94,9 +94,9 @@ TEST_CASE("run refuses unknown and interactive options with a usage error", "[cl
   auto bad_name = run_forklift({"run", "-o", "nosuch", "-c", "echo hi"});
   CHECK(bad_name.status == 2);
   CHECK(bad_name.err == "forklift: run: nosuch: unknown option\n");
-  auto interactive = run_forklift({"run", "-i", "script.ksh"});
-  CHECK(interactive.status == 2);
-  CHECK(interactive.err == "forklift: run: -i: not supported by forklift run\n");
+  auto login = run_forklift({"run", "-l", "script.ksh"});
+  CHECK(login.status == 2);
+  CHECK(login.err == "forklift: run: -l: not supported by forklift run\n");
   auto no_commands = run_forklift({"run", "-c"});
   CHECK(no_commands.status == 2);
   CHECK(no_commands.err == "forklift: run: -c: the commands to run are missing\n");
@@ -133,4 +133,40 @@ TEST_CASE("run -v echoes the lines it reads to stderr as ksh does", "[cli][run]"
   if (!have_ksh()) return;
   auto theirs = run_program({"/usr/bin/ksh", "-v", "script.ksh"}, "", dir.path());
   CHECK(ours.err == theirs.err);
+}
+
+TEST_CASE("run -i: an error ends the command, not the shell, and a prompt goes before each command", "[cli][run]") {
+  auto errors = run_forklift({"run", "-i", "--norc"}, "typeset -i x=1/0\nprint hello\nif then\nprint after\n");
+  CHECK(errors.status == 0);
+  CHECK(errors.out == "hello\nafter\n");
+  CHECK(errors.err.find("divide by zero") != std::string::npos);
+  CHECK(errors.err.find("syntax error at line 3") != std::string::npos);
+  CHECK(errors.err.find(geteuid() == 0 ? "# " : "$ ") != std::string::npos);
+  auto script = run_forklift({"run"}, "typeset -i x=1/0\nprint hello\n");
+  CHECK(script.status != 0);
+  CHECK(script.out.empty());
+  auto prompt = run_forklift({"run", "+E", "-i"}, "PS1='> '\nfalse\nexit\n");
+  CHECK(prompt.status == 1);  // a bare exit passes the last status on
+  CHECK(prompt.out.empty());
+  // The first prompt is the default, as PS1 is set after it (ksh93 gives the same).
+  CHECK(prompt.err == std::string(geteuid() == 0 ? "# " : "$ ") + "> > ");
+  CHECK(run_forklift({"run", "-i", "--norc"}, "echo $-\n").out.find('i') != std::string::npos);
+  CHECK(run_forklift({"run"}, "echo $-\n").out.find('i') == std::string::npos);
+}
+
+TEST_CASE("run -E, --rc and -i read the file $ENV names first; +E, --norc and scripts do not", "[cli][run]") {
+  TempDir dir;
+  std::string rc = dir.path() + "/rc";
+  write_file(rc, "function env_hit { print OK; }\n");
+  forklift::test::Environment env{{"ENV", rc}};
+  for (std::vector<std::string> reads : {std::vector<std::string>{"-E"}, {"--rc"}, {"-i"}}) {
+    INFO(reads[0]);
+    reads.insert(reads.begin(), "run");
+    CHECK(run_forklift(reads, "env_hit\n", "", env).out == "OK\n");
+  }
+  for (std::vector<std::string> skips : {std::vector<std::string>{}, {"+E"}, {"--norc"}, {"-i", "+E"}}) {
+    INFO(skips.size());
+    skips.insert(skips.begin(), "run");
+    CHECK(run_forklift(skips, "env_hit\n", "", env).out.empty());
+  }
 }
