@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -59,35 +60,36 @@ void append_escaped(std::string& out, std::string_view text, bool written = fals
   }
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// `\xHH` or `\x{HHHH}` at `text[at]` (the `x`): the code and the length of
-// the escape after the backslash; 0 when it is not one. A NUL, which no
-// shell string holds, makes the pattern match nothing (Shell::pattern_match).
-size_t hex_escape(std::string_view text, size_t at, unsigned& code) {
-  bool braced = at + 1 < text.size() && text[at + 1] == '{';
-  size_t i = at + (braced ? 2 : 1), digits = 0;
-  code = 0;
-  for (; i < text.size() && digits < (braced ? 8u : 2u) && hex_value(text[i]) >= 0; ++i, ++digits) {
-    code = code * 16 + static_cast<unsigned>(hex_value(text[i]));
+// The pattern form of an unquoted expansion in a pattern. Its backslashes
+// escape, and ksh93 reads the escapes of its regular expressions there:
+// `p='\d'; [[ 5 == $p ]]` is true (but not `[[ 5 == \d ]]`, whose `d` is
+// quoted in the script). The classes become brackets (members inside one),
+// the characters named by an escape become themselves, quoted; any other
+// escape stays as it is (`\1` is a back-reference, `\b` a word boundary).
+// One escape of an expansion in a pattern, text[i] the character after the
+// backslash; returns the index of its last character.
+size_t append_pattern_escape(std::string& out, std::string_view text, size_t i, bool in_bracket) {
+  static constexpr std::string_view kClasses = "dDsSwW";
+  static constexpr std::string_view kBrackets[] = {"[[:digit:]]",  "[^[:digit:]]", "[[:space:]]",
+                                                   "[^[:space:]]", "[[:alnum:]_]", "[^[:alnum:]_]"};
+  // Inside a bracket, only the classes themselves: a complement has no form there.
+  static constexpr std::string_view kMembers[] = {"[:digit:]", "", "[:space:]", "", "[:alnum:]_", ""};
+  size_t k = kClasses.find(text[i]);
+  if (k != std::string_view::npos && (!in_bracket || !kMembers[k].empty())) {
+    out.append(in_bracket ? kMembers[k] : kBrackets[k]);
+    return i;
   }
-  if (braced && (digits == 0 || i >= text.size() || text[i] != '}')) return 0;
-  return i - at + (braced ? 1 : 0);  // a bare `\x` is NUL, as in ksh93
-}
-
-void append_code_point(std::string& out, unsigned code) {
-  if (code < 0x80 || (code < 0x100 && !text::utf8())) {
+  std::string character;
+  size_t next = i;
+  if (decode_character_escape(text, next, character)) {
+    // A NUL, which no value holds, makes the pattern match nothing (Shell::pattern_match).
     out.push_back('\\');
-    out.push_back(static_cast<char>(code));
-    return;
+    out.append(character);
+    return next - 1;
   }
   out.push_back('\\');
-  append_utf8(out, code);
+  out.push_back(text[i]);
+  return i;
 }
 
 // The pattern form of an unquoted expansion in a pattern. Its backslashes
@@ -104,39 +106,23 @@ void append_expanded_pattern(std::string& out, std::string_view text) {
   bool in_bracket = false;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '[' && !in_bracket) {
+    if (c == '\\' && i + 1 < text.size()) {
+      i = append_pattern_escape(out, text, i + 1, in_bracket);
+      continue;
+    }
+    out.push_back(c);
+    if (c == '[' && in_bracket && i + 1 < text.size() && std::strchr(":=.", text[i + 1]) != nullptr) {
+      // `[:alpha:]` and the like inside a bracket: its `]` closes nothing.
+      size_t close = text.find(std::string{text[i + 1], ']'}, i + 2);
+      if (close == std::string_view::npos) continue;
+      out.append(text.substr(i + 1, close + 1 - i));
+      i = close + 1;
+    } else if (c == '[' && !in_bracket) {
       in_bracket = true;
-      out.push_back(c);
       if (i + 1 < text.size() && (text[i + 1] == '!' || text[i + 1] == '^')) out.push_back(text[++i]);
       if (i + 1 < text.size() && text[i + 1] == ']') out.push_back(text[++i]);
-      continue;
-    }
-    if (c == ']' && in_bracket) in_bracket = false;
-    if (c != '\\' || i + 1 >= text.size()) {
-      out.push_back(c);
-      continue;
-    }
-    char e = text[++i];
-    static constexpr std::string_view kClasses = "dDsSwW";
-    static constexpr std::string_view kBrackets[] = {"[[:digit:]]",      "[^[:digit:]]", "[[:space:]]",
-                                                     "[^[:space:]]",     "[[:alnum:]_]", "[^[:alnum:]_]"};
-    // Inside a bracket, only the classes themselves: a complement has no form there.
-    static constexpr std::string_view kMembers[] = {"[:digit:]", "", "[:space:]", "", "[:alnum:]_", ""};
-    static constexpr std::string_view kNamed = "ntrfvaeE", kNamedCodes = "\n\t\r\f\v\a\033\033";
-    unsigned code = 0;
-    size_t k = kClasses.find(e);
-    if (k != std::string_view::npos && (!in_bracket || !kMembers[k].empty())) {
-      out.append(in_bracket ? kMembers[k] : kBrackets[k]);
-    } else if (size_t n = kNamed.find(e); n != std::string_view::npos) {
-      append_code_point(out, static_cast<unsigned char>(kNamedCodes[n]));
-    } else if (e == 'c' && i + 1 < text.size() && std::isalpha(static_cast<unsigned char>(text[i + 1])) != 0) {
-      append_code_point(out, static_cast<unsigned>(std::toupper(static_cast<unsigned char>(text[++i]))) & 0x1f);
-    } else if (size_t length = e == 'x' ? hex_escape(text, i, code) : 0; length > 0) {
-      append_code_point(out, code);
-      i += length - 1;
-    } else {
-      out.push_back('\\');
-      out.push_back(e);
+    } else if (c == ']') {
+      in_bracket = false;
     }
   }
 }

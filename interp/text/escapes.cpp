@@ -89,6 +89,15 @@ bool append_escape(std::string& out, const Escape& e) {
 
 }  // namespace
 
+bool decode_character_escape(std::string_view text, size_t& i, std::string& character) {
+  if (i >= text.size() || std::string_view("aeEfnrtvxc").find(text[i]) == std::string_view::npos) return false;
+  Escape e = decode_c_escape(text, i);
+  character.clear();
+  if (e.wide) append_utf8(character, e.value);
+  else character.push_back(static_cast<char>(e.value & 0xff));
+  return true;
+}
+
 void append_utf8(std::string& out, uint32_t code) {
   if (code < 0x80) {
     out.push_back(static_cast<char>(code));

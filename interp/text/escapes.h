@@ -26,6 +26,13 @@ std::string decode_printf_format(std::string_view format);
 // The echo dialect; sets `stop` at \c (the text up to it is returned).
 std::string decode_echo_escapes(std::string_view text, bool& stop);
 
+// An escape of the C dialect that names one character (\a \e \E \f \n \r
+// \t \v, \x…, \cX), with text[i] the character after the backslash: sets
+// `character` to it (a bare \x gives a NUL) and advances i past it. False,
+// i unchanged, for any other escape: patterns give \b, \1 and the like
+// meanings of their own.
+bool decode_character_escape(std::string_view text, size_t& i, std::string& character);
+
 // Appends `code` in UTF-8 (the 5- and 6-byte forms for values up to 2^31, as
 // ksh writes them).
 void append_utf8(std::string& out, uint32_t code);
