@@ -44,6 +44,7 @@ int run_interpreter(const RunRequest& request) {
   interp::Shell shell;
   apply_options(shell, request.invocation);
   shell.options().interactive = request.invocation.interactive;
+  if (request.invocation.interactive) shell.options().monitor = true;  // as ksh93's -i
   shell.options().rc = request.invocation.read_env_file.value_or(request.invocation.interactive);
   const std::vector<std::string>& operands = request.invocation.operands;
   std::string name, text;

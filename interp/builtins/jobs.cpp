@@ -1,12 +1,14 @@
 // jobs, fg, bg and disown as a non-interactive ksh93u+m has them: no job
 // control, so fg/bg/disown fail; `jobs` reports the background jobs it knows
-// as Running (a script's ksh learns of their end only when it reports them)
+// as Running (a script's ksh learns of their end only when it reports them;
+// with `set -o monitor`, or -i, it learns at once and says how each ended)
 // and forgets the finished ones once reported.
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -23,6 +25,18 @@ bool has_finished(pid_t pid) {
   // WNOWAIT: the status stays for a later `wait`.
   if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
   return info.si_pid == pid;
+}
+
+// A job's state as `jobs` spells it, in a field of 25 after "[N] + ".
+std::string job_state(pid_t pid, bool monitor) {
+  siginfo_t info{};
+  if (!monitor) return " Running";
+  if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+    return errno == ECHILD ? " Done" : " Running";
+  }
+  if (info.si_pid != pid) return " Running";
+  if (info.si_code == CLD_EXITED) return info.si_status == 0 ? " Done" : fmt::format(" Done({})", info.si_status);
+  return ::strsignal(info.si_status);
 }
 
 int builtin_jobs(Shell& shell, std::vector<std::string>& argv) {
@@ -44,8 +58,9 @@ int builtin_jobs(Shell& shell, std::vector<std::string>& argv) {
       continue;
     }
     char mark = k + 1 == jobs.size() ? '+' : k + 2 == jobs.size() ? '-' : ' ';
-    std::string pid = long_form ? fmt::format("{}\t ", job.pid) : std::string(" ");
-    out += fmt::format("[{}] {} {}{:<24}<command unknown>\n", job.number, mark, pid, "Running");
+    std::string pid = long_form ? fmt::format("{}\t", job.pid) : std::string();
+    out += fmt::format("[{}] {} {}{:<25}<command unknown>\n", job.number, mark, pid,
+                       job_state(job.pid, shell.options().monitor));
   }
   shell.out().write(out);
   jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [](const Shell::BackgroundJob& job) { return has_finished(job.pid); }),

@@ -1,6 +1,8 @@
 // Subshells, pipelines, background jobs and command substitutions: in the
 // current process on a saved state wherever ksh93 would not fork either.
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -222,16 +224,36 @@ pid_t Shell::start_stage(const Node* stage, int in_fd, int out_fd, std::vector<i
   exit_forked_child(stage);
 }
 
+namespace {
+
+// ksh93 runs the last command of a forked child in its place, so a signal
+// that ends that command ends the child: `wait` and `jobs` see the signal.
+// This child ran it as its own child instead, and ends the same way.
+[[noreturn]] void die_of(int signal) {
+  rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);  // the command dumped its own core, if any
+  ::signal(signal, SIG_DFL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal);
+  ::sigprocmask(SIG_UNBLOCK, &only, nullptr);
+  ::raise(signal);
+  ::_exit(128 + signal);
+}
+
+}  // namespace
+
 void Shell::exit_forked_child(const Node* body) {
   int status;
   try {
     status = body != nullptr ? exec(body) : 0;
   } catch (const ShellExit& e) {
-    status = e.status;
+    status = e.status & 0xff;  // `exit 265` is 9, no signal
   } catch (...) {
     status = 1;
   }
   out_.flush();
+  if (status > 256 && status - 256 < NSIG) die_of(status - 256);
   ::_exit(status & 0xff);
 }
 
@@ -280,7 +302,9 @@ int Shell::exec_pipeline(const Node* node) {
   undo_redirections(mark);
   int failed = 0;
   for (pid_t pid : pids) {
-    int s = ProcessLauncher::wait_for(pid);
+    // ksh93 keeps an earlier stage's status in a byte: one a signal ended is
+    // the signal's number (9), not 256 plus it as for the last stage.
+    int s = ProcessLauncher::wait_for(pid) & 0xff;
     if (s != 0) failed = s;
   }
   if (options_.pipefail && status == 0) status = failed;

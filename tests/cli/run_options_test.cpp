@@ -170,3 +170,15 @@ TEST_CASE("run -E, --rc and -i read the file $ENV names first; +E, --norc and sc
     CHECK(run_forklift(skips, "env_hit\n", "", env).out.empty());
   }
 }
+
+// Polls `jobs` (into a file: the same shell) until it reports a job done.
+TEST_CASE("run: with monitor on, as -i sets it, jobs says how each finished job ended", "[cli][run]") {
+  std::string poll = "i=0; while (( i++ < 100 )); do jobs > out; grep -q Running out || break; sleep .05; done; cat out";
+  auto exited = run_forklift({"run", "-c", "set -o monitor; sh -c 'exit 3' & sh -c 'kill -9 $$' & " + poll});
+  CHECK(exited.out == "[2] + Killed                   <command unknown>\n"
+                      "[1] -  Done(3)                 <command unknown>\n");
+  auto interactive = run_forklift({"run", "-i", "--norc", "-c", "true & " + poll});
+  CHECK(interactive.out == "[1] +  Done                    <command unknown>\n");
+  auto script = run_forklift({"run", "-c", "sleep 0 & sleep .2; jobs"});
+  CHECK(script.out == "[1] +  Running                 <command unknown>\n");
+}
