@@ -263,6 +263,7 @@ class Shell {
   int declare_item(std::string_view command, const DeclItem& item, const DeclFlags& flags,
                    std::string_view member_prefix, std::string& listing);
   void declare_nameref(Variable& var, const DeclItem& item, std::string target);
+  void bind_nameref(Variable& var, std::string target);  // points a nameref at `target`
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name, bool with_value = true);  // typeset -p, +p
   // The value as typeset -p shows it; false when it has none to show.

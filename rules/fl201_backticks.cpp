@@ -1,6 +1,7 @@
 // FL201 backticks: `` `cmd` `` -> `$(cmd)`, re-escaping nested backticks.
 #include <fmt/format.h>
 
+#include "analyzer/exact_parser.h"
 #include "rules/backtick_body.h"
 #include "rules/findings.h"
 #include "rules/rules_catalog.h"
@@ -35,12 +36,29 @@ backtick (`$\`cmd\``, a literal `$`) is written `\$` so it does not form `$$`
 (the shell's PID); a body starting with `(` gets a space so it does not read
 as `$((`; a body ending in a comment gets a newline before the `)`. Unsafe in
 a here-document when the body has `\"`: dash and ksh93 remove that backslash,
-bash and mksh keep it. No fix when the body has a here-document of its own or
-ends in a lone backslash.
+bash and mksh keep it. No fix when the body has a here-document of its own,
+ends in a lone backslash, or would end elsewhere inside `$( )`: a `(` the
+backticks leave open, as in an extended glob `+(x`, takes the `)`.
 )md";
 
 constexpr RuleInfo kInfo{"FL201", "backticks", "Backtick command substitution: use `$( )`", Severity::Info, kDocs,
                          "SC2006", FixAvailability::Safe};
+
+// Whether `$(body)` reads back as one command substitution that ends at its
+// last `)`. Inside backticks a `(` may stay open (`+(w` is an extended glob
+// only once it closes); inside `$( )` it takes the closing `)`.
+bool reads_back_whole(std::string_view replacement, Dialect dialect) {
+  if (replacement.find_first_of("()", 2) == replacement.size() - 1) return true;
+  SourceFile file("FL201", "x=" + std::string(replacement));
+  ParseResult parsed = parse_exact(file, dialect);
+  if (!parsed.errors.empty() || parsed.ast == nullptr) return false;
+  bool whole = false;
+  visit(parsed.ast->root, [&](const Node* node) {
+    whole = whole || (node->is(NodeKind::CommandSub) && node->begin == 2 && node->end == file.text().size());
+    return !whole;
+  });
+  return whole;
+}
 
 class Backticks final : public Rule {
  public:
@@ -62,8 +80,10 @@ class Backticks final : public Rule {
       }
       std::optional<std::string> body = dollar_paren_body(text.substr(1, text.size() - 2), in_double_quotes);
       Diagnostic diagnostic = make_diagnostic(kInfo, node, "Use `$( )` instead of backticks");
-      if (body) {
-        std::string replacement = fmt::format("$({})", *body);
+      std::string replacement = body ? fmt::format("$({})", *body) : std::string();
+      if (body && !reads_back_whole(replacement, model.dialect())) {
+        diagnostic.message += " (no fix: inside `$( )` a `(` the body leaves open would take its `)`)";
+      } else if (body) {
         Edit edit = replace_node(node, replacement);
         // `$` then a backtick is a literal `$`; before `$(` it would form `$$`.
         if (unescaped_dollar_before(model.source(), node->begin)) {

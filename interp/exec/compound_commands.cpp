@@ -191,8 +191,13 @@ int Shell::exec_for(const Node* node) {
   int status = 0;
   ScopedCount depth(loop_depth_);
   VarSlot slot;  // the loop variable, looked up once unless the body changes what it names
+  // A nameref loop variable refers to each word in turn (ksh93).
+  const Variable* named = vars_.find_raw(name);
+  bool rebinds = named != nullptr && named->is_nameref();
   for (const std::string& item : items) {
-    assign(slot, name, item);
+    Variable* ref = rebinds ? vars_.find_raw(name) : nullptr;
+    if (ref != nullptr && ref->is_nameref()) bind_nameref(*ref, item);
+    else assign(slot, name, item);
     status = exec(body);
     FORKLIFT_LOOP_FLOW()
   }

@@ -430,9 +430,13 @@ void Shell::declare_nameref(Variable& var, const DeclItem& item, std::string tar
     }
   }
   var.attrs = (var.attrs & ~kAttrReadonly) | kAttrNameref;
-  var.value = target;
+  bind_nameref(var, std::move(target));
+}
+
+void Shell::bind_nameref(Variable& var, std::string target) {
+  var.value = std::move(target);
   var.is_set = true;
-  std::string base = target.substr(0, target.find('['));
+  std::string base = var.value.substr(0, var.value.find('['));
   var.nameref_scope = vars_.scope_containing(base, &var);
 }
 
