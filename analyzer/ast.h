@@ -199,6 +199,7 @@ enum NodeFlags : uint32_t {
   kForHasIn = 1u << 0,        // For, Select
   kQuotedHereDoc = 1u << 0,   // Redirect
   kHereDocStripTabs = 1u << 1,// Redirect `<<-`
+  kHereDocStripIndent = 1u << 2,  // Redirect `<<#` (ksh93): see analyzer/lex/here_doc_indent.h
   kParamBraced = 1u << 0,     // ParamExp
   kParamLength = 1u << 1,
   kParamIndirect = 1u << 2,

@@ -40,7 +40,8 @@ std::optional<ParamOperator> param_operator(std::string_view spelling);
 #define FORKLIFT_REDIRECT_OPERATORS(X)                                                             \
   X(Input, "<") X(Output, ">") X(Append, ">>") X(Clobber, ">|") X(ReadWrite, "<>")                 \
   X(DuplicateInput, "<&") X(DuplicateOutput, ">&") X(OutputAndError, "&>")                          \
-  X(AppendOutputAndError, "&>>") X(HereDoc, "<<") X(HereDocStripTabs, "<<-") X(HereString, "<<<")
+  X(AppendOutputAndError, "&>>") X(HereDoc, "<<") X(HereDocStripTabs, "<<-") X(HereDocStripIndent, "<<#") \
+  X(HereString, "<<<")
 
 enum class RedirectOperator : uint8_t {
 #define FORKLIFT_ENUMERATOR(name, spelling) name,

@@ -178,6 +178,7 @@ class ViewExtras<NodeKind::Redirect> : public ViewBase {
   std::optional<RedirectOperator> op() const { return redirect_operator(node_->text); }
   bool quoted_here_doc() const { return flag(kQuotedHereDoc); }
   bool strips_tabs() const { return flag(kHereDocStripTabs); }
+  bool strips_indent() const { return flag(kHereDocStripIndent); }
 };
 
 class LoopOverWordsExtras : public ViewBase {

@@ -47,7 +47,8 @@ bool reads_stdin_redirect(const Node* node) {
     if (!redirect) continue;
     std::optional<RedirectOperator> op = redirect->op();
     if (op == RedirectOperator::Input || op == RedirectOperator::HereDoc || op == RedirectOperator::HereDocStripTabs ||
-        op == RedirectOperator::HereString || op == RedirectOperator::ReadWrite) {
+        op == RedirectOperator::HereDocStripIndent || op == RedirectOperator::HereString ||
+        op == RedirectOperator::ReadWrite) {
       if (redirect->fd() == nullptr) return true;
     }
   }

@@ -1,10 +1,11 @@
-// Here-document bodies: queued by `<<`/`<<-`, read after the newline that
+// Here-document bodies: queued by `<<`, `<<-` and ksh93's `<<#`, read after the newline that
 // ends the command line, several in order.
 #include <cstring>
 
 #include <fmt/format.h>
 
 #include "analyzer/exact/parser.h"
+#include "analyzer/lex/here_doc_indent.h"
 
 namespace forklift::exact {
 namespace {
@@ -53,11 +54,11 @@ std::string cooked_delimiter(std::string_view source, const Node* word, bool& qu
 
 }  // namespace
 
-void Parser::queue_here_document(Node* redirect, const Node* delimiter, bool strip_tabs) {
+void Parser::queue_here_document(Node* redirect, const Node* delimiter) {
   bool quoted = false;
   std::string cooked = cooked_delimiter(src_, delimiter, quoted);
   if (quoted) redirect->flags |= kQuotedHereDoc;
-  pending_.push_back({redirect, std::move(cooked), strip_tabs, quoted});
+  pending_.push_back({redirect, std::move(cooked), quoted});
 }
 
 void Parser::read_pending_here_documents() {
@@ -79,6 +80,13 @@ void Parser::read_here_document(const PendingHereDoc& document) {
   uint32_t line = pos_;
   uint32_t after = end_;
   bool found = false;
+  const bool strip_tabs = (document.redirect->flags & kHereDocStripTabs) != 0;
+  const bool strip_indent = (document.redirect->flags & kHereDocStripIndent) != 0;
+  uint32_t indent = 0;  // of `<<#`: the first line's
+  if (strip_indent) {
+    const void* newline = memchr(src_.data() + line, '\n', end_ - line);
+    indent = indent_columns(slice(line, newline != nullptr ? static_cast<uint32_t>(static_cast<const char*>(newline) - src_.data()) : end_));
+  }
   while (line < end_) {
     const void* newline = memchr(src_.data() + line, '\n', end_ - line);
     uint32_t line_end = newline != nullptr ? static_cast<uint32_t>(static_cast<const char*>(newline) - src_.data()) : end_;
@@ -86,9 +94,10 @@ void Parser::read_here_document(const PendingHereDoc& document) {
     uint32_t text_begin = line;
     uint32_t text_end = line_end;
     if (text_end > text_begin && src_[text_end - 1] == '\r') --text_end;
-    if (document.strip_tabs) {
+    if (strip_tabs) {
       while (text_begin < text_end && src_[text_begin] == '\t') ++text_begin;
     }
+    if (strip_indent) text_begin += static_cast<uint32_t>(indent_bytes(slice(text_begin, text_end), indent));
     std::string_view text = slice(text_begin, text_end);
     if (text == document.delimiter) {
       body_end = line;

@@ -70,9 +70,8 @@ struct AliasContext {
 };
 
 struct PendingHereDoc {
-  Node* redirect;
+  Node* redirect;         // its flags say what `<<-` or `<<#` strip
   std::string delimiter;  // with quoting removed
-  bool strip_tabs;
   bool quoted;
 };
 
@@ -192,7 +191,7 @@ class Parser {
   Node* parse_seek_target();
 
   // ---- heredoc_reader.cpp -------------------------------------------------
-  void queue_here_document(Node* redirect, const Node* delimiter, bool strip_tabs);
+  void queue_here_document(Node* redirect, const Node* delimiter);
   void read_pending_here_documents();
   void read_here_document(const PendingHereDoc& doc);
 

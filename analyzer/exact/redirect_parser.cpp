@@ -11,7 +11,7 @@ namespace {
 // ksh93's seeks (`<#`, `<##`, `>#`) and its redirections that replace (`>;`)
 // or truncate (`<>;`) the file only when the command succeeds.
 bool is_ksh93_redirection(std::string_view op) {
-  return op.find('#') != std::string_view::npos || op.back() == ';';
+  return (op.find('#') != std::string_view::npos && op != "<<#") || op.back() == ';';
 }
 
 }  // namespace
@@ -35,12 +35,13 @@ bool Parser::redirect_ahead() const {
 }
 
 std::string_view Parser::redirect_operator() const {
-  static constexpr std::array<std::string_view, 17> kOperators = {
-      "<<<", "<<-", "<<", "<>;", "<>", "<&", "<##", "<#", "<", "&>>", "&>", ">>", ">|", ">&", ">#", ">;", ">"};
+  static constexpr std::array<std::string_view, 18> kOperators = {
+      "<<<", "<<-", "<<#", "<<", "<>;", "<>", "<&", "<##", "<#", "<", "&>>", "&>", ">>", ">|", ">&", ">#", ">;", ">"};
   for (std::string_view op : kOperators) {
     // ksh93 has `&>` but not bash's `&>>`: there it is `&>` then a stray `>`.
     bool bash_only = op == "&>>" && dialect_ == Dialect::Ksh;
-    if (looking_at(op) && !(op == "<<<" && posix_sh()) && !bash_only &&
+    bool ksh_only = op == "<<#" && dialect_ != Dialect::Ksh;
+    if (looking_at(op) && !(op == "<<<" && posix_sh()) && !bash_only && !ksh_only &&
         !(is_ksh93_redirection(op) && dialect_ != Dialect::Ksh)) {
       return slice(pos_, pos_ + static_cast<uint32_t>(op.size()));
     }
@@ -62,8 +63,9 @@ Node* Parser::parse_redirect() {
   node->text = redirect_operator();
   pos_ += static_cast<uint32_t>(node->text.size());
   if (node->text == "<<-") node->flags |= kHereDocStripTabs;
+  if (node->text == "<<#") node->flags |= kHereDocStripIndent;
   skip_blanks();
-  const bool seek = node->text.find('#') != std::string_view::npos;
+  const bool seek = node->text.find('#') != std::string_view::npos && node->text != "<<#";
   Node* target = seek ? parse_seek_target() : parse_word(WordMode::Command);
   if (target == nullptr) unexpected();
   // The tree has no seek or replacing redirection yet: an Error node (text the
@@ -72,7 +74,7 @@ Node* Parser::parse_redirect() {
   if (is_ksh93_redirection(node->text)) node->kind = NodeKind::Error;
   node->kids.push_back(target);
   node->end = target->end;
-  if (node->text == "<<" || node->text == "<<-") queue_here_document(node, target, node->text == "<<-");
+  if (node->text.starts_with("<<") && node->text != "<<<") queue_here_document(node, target);
   return node;
 }
 

@@ -7,11 +7,13 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
 #include "analyzer/lex/backslash.h"
+#include "analyzer/lex/here_doc_indent.h"
 #include "interp/errors.h"
 #include "interp/expand/expander.h"
 #include "interp/shell.h"
@@ -144,22 +146,26 @@ std::string Shell::here_document_text(const Node* redirect) {
   const Node* body = view.here_doc();
   if (body == nullptr) return {};
   bool strip_tabs = view.strips_tabs();
+  std::string_view source = node_source(body);
+  std::string_view raw_body = source.substr(body->begin, body->end - body->begin);
+  // `<<#`: at most the first line's indentation, from every line.
+  std::optional<uint32_t> indent;
+  if (view.strips_indent()) indent = indent_columns(raw_body);
   auto strip = [&](std::string_view raw, bool at_line_start) {
     std::string text;
     for (size_t i = 0; i < raw.size(); ++i) {
-      if (strip_tabs && at_line_start) {
+      if (at_line_start && strip_tabs) {
         while (i < raw.size() && raw[i] == '\t') ++i;
-        if (i >= raw.size()) break;
+      } else if (at_line_start && indent) {
+        i += indent_bytes(raw.substr(i), *indent);
       }
+      if (i >= raw.size()) break;
       text.push_back(raw[i]);
       at_line_start = raw[i] == '\n';
     }
     return text;
   };
-  if (view.quoted_here_doc()) {
-    std::string_view source = node_source(body);
-    return strip(source.substr(body->begin, body->end - body->begin), true);
-  }
+  if (view.quoted_here_doc()) return strip(raw_body, true);
   std::string text;
   bool at_line_start = true;
   for (const Node* part : HereDocBodyView(body).parts()) {
@@ -237,7 +243,7 @@ bool Shell::apply_redirection(const Node* redirect) {
   std::string_view op = redirect->text;
   const Node* io_number = view.fd();
   const Node* target = view.target();
-  bool input_op = op == "<" || op == "<&" || op == "<<" || op == "<<-" || op == "<<<" || op == "<>";
+  bool input_op = op == "<" || op == "<&" || op.starts_with("<<") || op == "<>";
   int fd = input_op ? 0 : 1;
   std::string fd_variable;
   if (io_number != nullptr) {
@@ -253,7 +259,7 @@ bool Shell::apply_redirection(const Node* redirect) {
   int source_fd = -1;   // opened here, moved onto fd
   int dup_from = -1;    // an existing fd to duplicate
   bool close_fd = false;
-  if (op == "<<" || op == "<<-" || op == "<<<") {
+  if (op.starts_with("<<")) {
     source_fd = open_here_document(op, redirect);
     if (source_fd < 0) return false;
   } else if (op == "<&" || op == ">&") {
