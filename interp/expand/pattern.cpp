@@ -82,7 +82,13 @@ bool ksh_classes(std::string& pattern) {
     if (pattern[i] != '[') continue;
     size_t end = bracket_end(pattern, i);
     if (end == std::string::npos) continue;
-    for (size_t at = pattern.find("[:", i + 1); at < end; at = pattern.find("[:", at + 1)) {
+    // Inside the bracket: an escaped `[` opens no class (bracket_end closed every unescaped one).
+    for (size_t at = i + 1; at < end; ++at) {
+      if (pattern[at] == '\\') {
+        ++at;
+        continue;
+      }
+      if (pattern.compare(at, 2, "[:") != 0) continue;
       size_t close = pattern.find(":]", at + 2);
       std::string_view name = std::string_view(pattern).substr(at + 2, close - at - 2);
       if (!known_class(name)) return false;
@@ -90,15 +96,12 @@ bool ksh_classes(std::string& pattern) {
         pattern.replace(at, close + 2 - at, "[:alnum:]_");
         end = bracket_end(pattern, i);
       }
+      at = pattern.find(":]", at) + 1;
     }
     i = end;
   }
   return true;
 }
-
-}  // namespace
-
-namespace {
 
 // A bracket expression of pattern form as glibc's regular expressions read
 // it, or nullopt when a quoted `]`, `^` or `-` would need a place of its own.
@@ -159,7 +162,7 @@ std::optional<std::string> ksh_pattern_regex(std::string_view pattern) {
       groups.pop_back();
     } else if (c == '|' && !groups.empty()) {
       out.push_back('|');
-    } else if (c == '(' || c == ')' || c == '|' || c == '~') {
+    } else if (c == '(' || c == ')' || c == '|' || (opens && c == '~')) {
       return std::nullopt;  // ksh93's own forms (`~(E)`, bare groups): not translated
     } else {
       if (std::strchr(".{}^$+", c) != nullptr) out.push_back('\\');
