@@ -209,6 +209,22 @@ Node* Lowering::test_or_bracket(const Child& c) {
   return cmd;
 }
 
+// tree-sitter's operator token when it has one: the longest operator the
+// text starts with can run into the target (`<>(cmd)` is `<` and `>(cmd)`).
+std::string_view Lowering::redirect_operator(const std::vector<Child>& cst, uint32_t op_at, uint32_t end) const {
+  for (const Child& kid : cst) {
+    if (kid.named || kid.begin != op_at) continue;
+    for (std::string_view op : kRedirectOperators) {
+      if (kid.type == op) return slice(kid.begin, kid.end);
+    }
+  }
+  std::string_view rest = src_.substr(op_at, end - op_at);
+  for (std::string_view op : kRedirectOperators) {
+    if (rest.substr(0, op.size()) == op) return slice(op_at, op_at + static_cast<uint32_t>(op.size()));
+  }
+  return {};
+}
+
 Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
   std::vector<Child> cst = children(c.node);
   Node* r = make(NodeKind::Redirect, c.begin, c.end);
@@ -221,13 +237,7 @@ Node* Lowering::redirect(const Child& c, std::vector<Node*>* spilled_words) {
       op_at = kid.end;
     }
   }
-  std::string_view rest = src_.substr(op_at, c.end - op_at);
-  for (std::string_view op : kRedirectOperators) {
-    if (rest.substr(0, op.size()) == op) {
-      r->text = slice(op_at, op_at + static_cast<uint32_t>(op.size()));
-      break;
-    }
-  }
+  r->text = redirect_operator(cst, op_at, c.end);
   if (r->text.empty()) return error_node(c);
   uint32_t op_end = op_at + static_cast<uint32_t>(r->text.size());
   uint32_t target_at = skip_blanks(op_end, c.end);

@@ -90,6 +90,7 @@ class Lowering {
   Node* canonical_command(Node* cmd);
   Node* split_time(Node* cmd);
   Node* redirect(const Child& c, std::vector<Node*>* spilled_words = nullptr);
+  std::string_view redirect_operator(const std::vector<Child>& cst, uint32_t op_at, uint32_t end) const;
   Node* heredoc_redirect(const Child& c, std::vector<Node*>& extra_redirects, std::vector<Child>& chain);
   Node* build_chain(Node* first, const std::vector<Child>& chain);
   void fd_words_to_io_numbers(Node* cmd);

@@ -101,8 +101,17 @@ void IncrementalParser::reset(std::string text) {
   reparse();
 }
 
+// tree-sitter's error recovery depends on the subtrees it reuses, so a tree
+// with errors before or after the edit can differ from a fresh parse of the
+// same text: such a text is parsed afresh, and the editor reports what
+// `forklift lint` reports.
 void IncrementalParser::reparse() {
-  state_->tree = parse_text(state_->parser.get(), state_->tree.get(), file_->text());
+  const TSTree* old_tree = state_->tree.get();
+  bool reusable = old_tree != nullptr && !ts_node_has_error(ts_tree_root_node(old_tree));
+  state_->tree = parse_text(state_->parser.get(), reusable ? old_tree : nullptr, file_->text());
+  if (reusable && ts_node_has_error(ts_tree_root_node(state_->tree.get()))) {
+    state_->tree = parse_text(state_->parser.get(), nullptr, file_->text());
+  }
   result_ = lower_tree(state_->tree.get(), *file_, dialect_);
 }
 
