@@ -26,6 +26,8 @@ enum class ValueTrait {
   TrailingSlash,    // `*/`
   Slash,            // `*/*`
   RepeatedSlash,    // `*//*`
+  NotInteger,       // not a decimal integer both `expr` and `$(( ))` read alike (no sign, no leading 0, <= 18 digits)
+  Unset,            // unset under `set -u`: the guard reads `${x-}` and sends the empty value to the original
 };
 
 // The trait whose absence `fact` is, if a pattern tests it: NoLeadingDash

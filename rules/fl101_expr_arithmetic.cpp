@@ -4,6 +4,7 @@
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/rules_catalog.h"
 #include "rules/substitution_site.h"
 
@@ -44,6 +45,16 @@ status 2 (`$(( ))` evaluates a name recursively, treats empty as 0), reads
 0 (`set -e` then ends the script; `while i=$(expr $i - 1)` relies on it), and
 fails with status 2 on division by zero where `$(( ))` aborts the shell.
 Literal leading zeros are dropped in the rewrite (`010` becomes `10`).
+Where the only thing not proven is that one variable holds such an integer,
+and the substitution's statement can be wrapped in a `case` (alone on its
+line, no here-document), the fix is safe and guarded: values other than a
+plain decimal integer (empty, a sign, a leading `0`, more than 18 digits,
+any other character) keep `expr`:
+
+```sh
+case $n in '' | *[!0123456789]* | 0?* | ???????????????????*) n=$(expr $n + 1) ;; *) n=$((n + 1)) ;; esac
+```
+
 Otherwise the fix is unsafe, or display-only when a condition, `&&`/`||`, `!`
 or `$?` tests the status. Values and results are assumed to fit in 64 bits,
 even for a safe fix: GNU `expr` uses arbitrary precision
@@ -143,14 +154,15 @@ class ExprTranslator {
       if (is_identifier(name)) {
         append(name);
         if (!model.certainly_integer(name, param)) {
-          out_.safety.downgrade(Applicability::Unsafe, model.explain_not_integer(name, param));
+          out_.safety.downgrade_for_trait(ValueTrait::NotInteger, name, model.explain_not_integer(name, param));
         }
         facts.non_negative = model.certainly_non_negative(name, param);
         return true;
       }
       append(fmt::format("${}", name));
       if (name != "?" && name != "#") {
-        out_.safety.downgrade(Applicability::Unsafe, fmt::format("`${}` is not known to be an integer", name));
+        out_.safety.downgrade_for_trait(ValueTrait::NotInteger, name,
+                                        fmt::format("`${}` is not known to be an integer", name));
       }
       facts.non_negative = true;
       return true;
@@ -195,6 +207,7 @@ class ExprArithmetic final : public Rule {
     Translation translation;
     ExprTranslator translator(context, translation);
     if (!translator.translate({words.begin() + 1, words.end()})) return;
+    if (guard_around(model, command)) return;  // a guarded rewrite's fallback
 
     const Node* list = model.parent(command);
     const Node* substitution = list != nullptr ? model.parent(list) : nullptr;
@@ -220,8 +233,13 @@ class ExprArithmetic final : public Rule {
     Diagnostic diagnostic = make_diagnostic(
         kInfo, target, fmt::format("`expr` forks a process for arithmetic: use `{}`", arithmetic));
     attach_cost(context, target, diagnostic);
-    attach_fix(diagnostic, translation.safety, fmt::format("Replace `expr` with `{}`", arithmetic),
-               {replace_node(target, replacement)});
+    const std::vector<MissingTrait>& missing = translation.safety.missing_traits();
+    const Node* statement = nullptr;
+    if (in_substitution && !missing.empty()) {
+      statement = guard_statement(model, locate_substitution(model, substitution), missing.front().variable);
+    }
+    attach_guardable_fix(context, diagnostic, translation.safety, fmt::format("Replace `expr` with `{}`", arithmetic),
+                         replace_node(target, replacement), statement);
     out.push_back(std::move(diagnostic));
   }
 };

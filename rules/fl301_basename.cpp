@@ -48,15 +48,18 @@ operands. With a suffix operand, `b=$(basename "$p" .ext)` becomes two steps,
 `.ext`); elsewhere than a plain assignment the second step has no place and
 the fix is only shown.
 When those facts are missing and `b=$(basename "$p")` is alone on its
-statement, the fix is safe and guarded:
+statement (or the substitution is in a command of its own, such as
+`echo "$(basename "$p")"`, on one line, without a here-document, with
+nothing in it that may assign `$p`), the fix is safe and guarded:
 `case $p in -* | */ | *$'\n') b=$(basename "$p") ;; *) b=${p##*/} ;; esac`:
 a path starting with `-`, ending in `/` (`/` and `//` included) or ending in
 a newline keeps `basename` (in sh, which has no `$'…'`, `*[[:cntrl:]]` stands
 for the newline and also takes other trailing control characters). An empty
 path needs no pattern (both give an empty string), nor a newline before the
-last name (`$( )` strips only trailing ones). No guard for an unquoted `$p`,
-under a possible `set -u` (an unset `$p` ends only the `$( )` subshell in
-the original, the script in `case $p`), and for variables that read
+last name (`$( )` strips only trailing ones). Under a possible `set -u` an
+unset `$p` ends only the `$( )` subshell in the original and would end the
+script in `case $p`: the guard reads `${p-}`, and an empty or unset `$p`
+keeps `basename`. No guard for an unquoted `$p` and for variables that read
 differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
@@ -105,7 +108,8 @@ class Basename final : public Rule {
         attach_cost(context, call.substitution, diagnostic);
         SubstitutionSite site = locate_substitution(context.model, call.substitution);
         attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
-                             replace_node(call.substitution, expansion), own_assignment_statement(context.model, site));
+                             replace_node(call.substitution, expansion),
+                             guard_statement(context.model, site, call.parameter->text));
         out.push_back(std::move(diagnostic));
         continue;
       }

@@ -96,7 +96,7 @@ class Dirname final : public Rule {
             make_diagnostic(kInfo, call.substitution, "`dirname` forks a process for a name without `/`: use `.`");
         attach_cost(context, call.substitution, diagnostic);
         attach_guardable_fix(context, diagnostic, safety, "Replace with `.`", replace_node(call.substitution, "."),
-                             own_assignment_statement(context.model, site));
+                             guard_statement(context.model, site, call.parameter->text));
         out.push_back(std::move(diagnostic));
         continue;
       }

@@ -88,16 +88,19 @@ characters to the original command as well), `''` for `printf %s` of an empty
 value. A multi-line `case` would move `$LINENO` and the line numbers in later
 error messages, hence one line. No guard, and the fix stays unsafe: for an
 unquoted `$v` (split and globbed before echo sees it) and for UTF-8 caveats
-(no pattern says which bytes a locale calls a character); when the script may
-run with `set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line, a `set`
-with options that are not static) and `$v` is not known to be set (a `for`
-variable is; `$1` is not): with `$v` unset the original fails inside `$( )`
-and the script goes on (status 0, the pipeline's), while `case $v` and any
-expansion of `$v` stop the script, so the plain rewrite is unsafe there too
-even when the value facts hold; for variables that read differently each time or in a
-subshell (`RANDOM`, `SECONDS`, `BASHPID`, `BASH_SUBSHELL`, `LINENO`, `_`, …);
-and where the substitution is not the whole value of an assignment alone on
-its statement. The status of the statement is the arm's: the original's in
+(no pattern says which bytes a locale calls a character); for variables that
+read differently each time or in a subshell (`RANDOM`, `SECONDS`, `BASHPID`,
+`BASH_SUBSHELL`, `LINENO`, `_`, …); and where the substitution is neither the
+whole value of an assignment alone on its statement nor, for a rewrite to an
+expansion, in a command of its own on one line (no here-document, nothing in
+it that may assign `$v`: `echo "$(echo "$v" | sed 's/a/b/')"` is guarded as a
+whole). When the script may run with `set -u` (`set -u`, `-o nounset`, `-u`
+on the `#!` line, a `set` with options that are not static) and `$v` is not
+known to be set (a `for` variable is; `$1` is not), an unset `$v` makes the
+original fail inside `$( )` while the script goes on (status 0, the
+pipeline's), and any expansion of `$v` would stop the script: the plain
+rewrite is unsafe even when the value facts hold, and the guard reads
+`${v-}`, so that an empty or unset `$v` keeps the original command. The status of the statement is the arm's: the original's in
 the first arm, the rewrite's (0, as sed's) in `*)`. The rules leave the
 commands in a guard's first arm alone, so a second `forklift fix` changes
 nothing; `--unsafe-fixes` applies the guarded fix too, the only one offered.
@@ -148,8 +151,9 @@ class SedSubstitution final : public Rule {
           kInfo, value.substitution, fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
       attach_cost(context, value.substitution, diagnostic);
       Edit plain = replace_node(translation.expression ? value.substitution : statement, replacement);
+      const Node* guarded = translation.expression ? guard_statement(model, site, piped_name(value)) : statement;
       attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement), std::move(plain),
-                           statement);
+                           guarded);
       out.push_back(std::move(diagnostic));
     }
   }

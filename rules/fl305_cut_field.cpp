@@ -48,10 +48,12 @@ When those facts of the value's characters are all that is missing and the
 substitution is the whole value of an assignment alone on its statement, the
 fix is safe and guarded: `case $v in -* | *\\* | *[[:cntrl:]]*) x=$(echo "$v" | cut -d: -f1) ;; *) x=${v%%:*} ;; esac`
 on the statement's line (FL303 explains the patterns: `$'\n'` outside sh,
-`[[:cntrl:]]` in sh, no backslash pattern in bash). No guard under a
-possible `set -u` (an unset `$v` ends only the `$( )` subshell in the
-original, the script in `case $v`), for an unquoted `$v`, and for variables
-that read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
+`[[:cntrl:]]` in sh, no backslash pattern in bash); for `-f1` also where the
+substitution is in a command of its own on one line. Under a possible
+`set -u` the guard reads `${v-}` and an empty or unset `$v` keeps `cut` (an
+unset `$v` ends only the `$( )` subshell in the original). No guard for an
+unquoted `$v` and for variables that read differently twice (`RANDOM`,
+`SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variable forks processes",
@@ -126,7 +128,7 @@ class CutField final : public Rule {
       diagnostic.message += fmt::format(": use `{}`", expansion);
       attach_cost(context, substitution, diagnostic);
       attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
-                           replace_node(substitution, expansion), statement);
+                           replace_node(substitution, expansion), guard_statement(model, site, piped_name(value)));
       return diagnostic;
     }
     if (statement == nullptr) {

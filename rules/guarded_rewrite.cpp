@@ -1,6 +1,7 @@
 #include "rules/guarded_rewrite.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -12,7 +13,8 @@ namespace {
 
 constexpr ValueTrait kTraits[] = {ValueTrait::LeadingDash,   ValueTrait::Backslash,     ValueTrait::Newline,
                                   ValueTrait::TrailingNewline, ValueTrait::Empty,       ValueTrait::TrailingSlash,
-                                  ValueTrait::Slash,         ValueTrait::RepeatedSlash};
+                                  ValueTrait::Slash,         ValueTrait::RepeatedSlash, ValueTrait::NotInteger,
+                                  ValueTrait::Unset};
 
 // Variables whose value changes from one read to the next, or differs in
 // the subshell of `$( )` from the shell around it: the guard reads the
@@ -29,6 +31,7 @@ bool covered(ValueTrait trait, const std::vector<ValueTrait>& traits) {
     case ValueTrait::TrailingNewline: return has(ValueTrait::Newline);
     case ValueTrait::TrailingSlash:
     case ValueTrait::RepeatedSlash: return has(ValueTrait::Slash);
+    case ValueTrait::Empty: return has(ValueTrait::Unset) || has(ValueTrait::NotInteger);
     default: return false;
   }
 }
@@ -45,6 +48,8 @@ std::string_view trait_values(ValueTrait trait, Dialect dialect) {
     case ValueTrait::TrailingSlash: return "ending in `/`";
     case ValueTrait::Slash: return "holding `/`";
     case ValueTrait::RepeatedSlash: return "holding `//`";
+    case ValueTrait::NotInteger: return "other than a plain decimal integer";
+    case ValueTrait::Unset: return "empty or unset";
   }
   return "";
 }
@@ -68,25 +73,30 @@ bool certainly_set(const SemanticModel& model, std::string_view name, const Node
 void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety,
                                std::string_view original) {
   if (!model.maybe_nounset() || certainly_set(model, name, use)) return;
-  safety.downgrade(Applicability::Unsafe,
-                   fmt::format("with `set -u`, an unset `${}` ends the script in the rewrite and only {} "
-                               "in the original, and it is not known to be set",
-                               name, original));
+  safety.downgrade_for_trait(ValueTrait::Unset, name,
+                             fmt::format("with `set -u`, an unset `${}` ends the script in the rewrite and only {} "
+                                         "in the original, and it is not known to be set",
+                                         name, original));
 }
 
-std::string guard_pattern(ValueTrait trait, Dialect dialect) {
+std::vector<std::string> guard_patterns(ValueTrait trait, Dialect dialect) {
   bool sh = dialect == Dialect::Sh;
   switch (trait) {
-    case ValueTrait::LeadingDash: return "-*";
-    case ValueTrait::Backslash: return "*\\\\*";
-    case ValueTrait::Newline: return sh ? "*[[:cntrl:]]*" : "*$'\\n'*";
-    case ValueTrait::TrailingNewline: return sh ? "*[[:cntrl:]]" : "*$'\\n'";
-    case ValueTrait::Empty: return "''";
-    case ValueTrait::TrailingSlash: return "*/";
-    case ValueTrait::Slash: return "*/*";
-    case ValueTrait::RepeatedSlash: return "*//*";
+    case ValueTrait::LeadingDash: return {"-*"};
+    case ValueTrait::Backslash: return {"*\\\\*"};
+    case ValueTrait::Newline: return {sh ? "*[[:cntrl:]]*" : "*$'\\n'*"};
+    case ValueTrait::TrailingNewline: return {sh ? "*[[:cntrl:]]" : "*$'\\n'"};
+    case ValueTrait::Empty:
+    case ValueTrait::Unset: return {"''"};
+    case ValueTrait::TrailingSlash: return {"*/"};
+    case ValueTrait::Slash: return {"*/*"};
+    case ValueTrait::RepeatedSlash: return {"*//*"};
+    // No range: `[0-9]` may match other digits in some locales. Past 18
+    // digits `expr` and `$(( ))` may overflow differently; `08` is octal
+    // in bash's arithmetic.
+    case ValueTrait::NotInteger: return {"''", "*[!0123456789]*", "0?*", "???????????????????*"};
   }
-  return "";
+  return {};
 }
 
 std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement, const FixSafety& safety,
@@ -104,17 +114,14 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
   if (std::find(std::begin(kUnstable), std::end(kUnstable), guard.variable) != std::end(kUnstable)) {
     return refuse(fmt::format("no guard: `${}` may read differently in the guard than in the command", guard.variable));
   }
-  if (model.maybe_nounset() && !certainly_set(model, guard.variable, statement)) {
-    // Inside `$( )` an unset variable under `set -u` ends only the
-    // subshell; `case $x` in the shell itself would end the script.
-    return refuse(fmt::format("no guard: with `set -u`, `case ${}` ends the script where the original command "
-                              "fails only inside `$( )`, and it is not known to be set",
-                              guard.variable));
-  }
+  // Under `set -u`, `case $x` would end the script where the original fails
+  // only inside `$( )`: the guard reads `${x-}` and sends an unset value,
+  // like an empty one, to the original command.
+  bool may_be_unset = model.maybe_nounset() && !certainly_set(model, guard.variable, statement);
   for (ValueTrait trait : kTraits) {
     bool wanted = std::any_of(safety.missing_traits().begin(), safety.missing_traits().end(),
                               [&](const MissingTrait& m) { return m.trait == trait; });
-    if (wanted) guard.traits.push_back(trait);
+    if (wanted || (trait == ValueTrait::Unset && may_be_unset)) guard.traits.push_back(trait);
   }
   std::vector<ValueTrait> kept;
   for (ValueTrait trait : guard.traits) {
@@ -126,26 +133,37 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
 
 std::string guarded_values(const Guard& guard, Dialect dialect) {
   std::vector<std::string_view> parts;
-  for (ValueTrait trait : guard.traits) parts.push_back(trait_values(trait, dialect));
+  bool integers = std::find(guard.traits.begin(), guard.traits.end(), ValueTrait::NotInteger) != guard.traits.end();
+  for (ValueTrait trait : guard.traits) {
+    // "other than a plain decimal integer" already names the empty value.
+    parts.push_back(trait == ValueTrait::Unset && integers ? "unset" : trait_values(trait, dialect));
+  }
   std::string list;
   for (size_t i = 0; i < parts.size(); ++i) {
     if (i > 0) list += i + 1 == parts.size() ? " or " : ", ";
     list += parts[i];
   }
-  bool empty_only = parts.size() == 1 && guard.traits[0] == ValueTrait::Empty;
-  return empty_only ? "an empty value" : fmt::format("values {}", list);
+  if (parts.size() == 1 && guard.traits[0] == ValueTrait::Empty) return "an empty value";
+  if (parts.size() == 1 && guard.traits[0] == ValueTrait::Unset) return "an empty or unset value";
+  return fmt::format("values {}", list);
 }
 
 std::string guard_description(const Guard& guard, Dialect dialect) {
-  bool one = guard.traits.size() == 1 && guard.traits[0] == ValueTrait::Empty;
+  bool one = guard.traits.size() == 1 && (guard.traits[0] == ValueTrait::Empty || guard.traits[0] == ValueTrait::Unset);
   return fmt::format("{} {} the original command", guarded_values(guard, dialect), one ? "keeps" : "keep");
 }
 
 std::string guarded_text(const SemanticModel& model, const Node* statement, const Guard& guard,
                          std::string_view fast) {
   std::vector<std::string> patterns;
-  for (ValueTrait trait : guard.traits) patterns.push_back(guard_pattern(trait, model.dialect()));
-  return fmt::format("case ${} in {}) {} ;; *) {} ;; esac", guard.variable, fmt::join(patterns, " | "),
+  for (ValueTrait trait : guard.traits) {
+    for (std::string& pattern : guard_patterns(trait, model.dialect())) {
+      if (std::find(patterns.begin(), patterns.end(), pattern) == patterns.end()) patterns.push_back(std::move(pattern));
+    }
+  }
+  bool unset = std::find(guard.traits.begin(), guard.traits.end(), ValueTrait::Unset) != guard.traits.end();
+  std::string subject = unset ? fmt::format("${{{}-}}", guard.variable) : fmt::format("${}", guard.variable);
+  return fmt::format("case {} in {}) {} ;; *) {} ;; esac", subject, fmt::join(patterns, " | "),
                      model.text(statement), fast);
 }
 
@@ -170,6 +188,45 @@ void attach_guardable_fix(const LintContext& context, Diagnostic& diagnostic, Fi
   diagnostic.fix->guarded = true;
 }
 
+namespace {
+
+// The variable a guard's `case` reads: `$x`, or `${x-}` for a guard that
+// sends an unset value to the original command.
+std::optional<std::string> guard_subject(const SemanticModel& model, const Node* subject) {
+  if (const Node* param = plain_parameter(subject)) return std::string(param->text);
+  std::string_view text = model.text(subject);
+  if (text.size() < 5 || !text.starts_with("${") || !text.ends_with("-}")) return std::nullopt;
+  std::string_view name = text.substr(2, text.size() - 4);
+  if (!is_identifier(name) && !(name.size() == 1 && std::isdigit(static_cast<unsigned char>(name[0])))) {
+    return std::nullopt;
+  }
+  return std::string(name);
+}
+
+// The traits whose patterns the fallback arm lists, when it lists only
+// those: each trait counts when all its patterns are there.
+std::optional<std::vector<ValueTrait>> traits_of_patterns(const SemanticModel& model, NodeSpan pattern_words) {
+  std::vector<std::string> patterns;
+  for (const Node* word : pattern_words) patterns.emplace_back(model.text(word));
+  auto listed = [&](const std::string& p) { return std::find(patterns.begin(), patterns.end(), p) != patterns.end(); };
+  std::vector<ValueTrait> traits;
+  std::vector<bool> explained(patterns.size(), false);
+  for (ValueTrait trait : kTraits) {
+    for (Dialect dialect : {Dialect::Sh, Dialect::Bash}) {
+      std::vector<std::string> wanted = guard_patterns(trait, dialect);
+      if (!std::all_of(wanted.begin(), wanted.end(), listed)) continue;
+      if (std::find(traits.begin(), traits.end(), trait) == traits.end()) traits.push_back(trait);
+      for (size_t i = 0; i < patterns.size(); ++i) {
+        if (std::find(wanted.begin(), wanted.end(), patterns[i]) != wanted.end()) explained[i] = true;
+      }
+    }
+  }
+  if (std::find(explained.begin(), explained.end(), false) != explained.end()) return std::nullopt;
+  return traits;
+}
+
+}  // namespace
+
 std::optional<Guard> guard_around(const SemanticModel& model, const Node* node, std::string_view variable) {
   for (auto walk = model.walk_up(node); walk; walk.up()) {
     const Node* item_node = walk.node();
@@ -178,27 +235,15 @@ std::optional<Guard> guard_around(const SemanticModel& model, const Node* node, 
     CaseView guard_case(case_node);
     NodeSpan items = guard_case.items();
     if (items.size() < 2 || items.front() != item_node) continue;
-    const Node* param = plain_parameter(guard_case.subject());
+    std::optional<std::string> subject = guard_subject(model, guard_case.subject());
     NodeSpan last_patterns = CaseItemView(items.back()).patterns();
-    if (param == nullptr || last_patterns.size() != 1 || model.text(last_patterns.front()) != "*") continue;
-    if (!variable.empty() && param->text != variable) continue;
+    if (!subject || last_patterns.size() != 1 || model.text(last_patterns.front()) != "*") continue;
+    if (!variable.empty() && *subject != variable) continue;
     // Only the fallback arm's body, not its patterns.
     if (!model.contains(CaseItemView(item_node).body(), node)) continue;
-    Guard guard;
-    guard.variable = std::string(param->text);
-    bool only_guards = true;
-    for (const Node* pattern_word : CaseItemView(item_node).patterns()) {
-      std::string_view pattern = model.text(pattern_word);
-      auto trait = std::find_if(std::begin(kTraits), std::end(kTraits), [&](ValueTrait t) {
-        return guard_pattern(t, Dialect::Sh) == pattern || guard_pattern(t, Dialect::Bash) == pattern;
-      });
-      if (trait == std::end(kTraits)) {
-        only_guards = false;
-        break;
-      }
-      guard.traits.push_back(*trait);
-    }
-    if (only_guards) return guard;
+    std::optional<std::vector<ValueTrait>> traits = traits_of_patterns(model, CaseItemView(item_node).patterns());
+    if (!traits) continue;
+    return Guard{*subject, std::move(*traits)};
   }
   return std::nullopt;
 }

@@ -31,8 +31,9 @@ struct Guard {
 
 // The guard that makes the fix `safety` describes safe when it replaces the
 // whole `statement`; nullopt, with `refusal` set when a guard would have
-// been possible but something a pattern cannot test stands in the way (the
-// variable may be unset under `set -u`, reading it twice may differ).
+// been possible but something a pattern cannot test stands in the way
+// (reading the variable twice may differ). Under `set -u`, a variable that
+// may be unset is read as `${x-}`, and an empty value keeps the original.
 std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement, const FixSafety& safety,
                                std::string* refusal);
 
@@ -40,17 +41,18 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
 // be unset at `use`: the original reads it inside `$( )` (or in a part of a
 // pipeline, or in a redirection), where the error ends only that subshell or
 // command (the statement's status is the pipeline's, the script goes on),
-// while any rewrite, guarded or not, reads it in the shell itself and ends
-// the script; a rewrite that no longer reads it (`wc -l` of a one-line
-// value is `1`) goes on where the original failed. `original` names where
+// while a rewrite reads it in the shell itself and ends the script; a
+// rewrite that no longer reads it (`wc -l` of a one-line value is `1`) goes
+// on where the original failed. Recorded as the trait Unset: a guard on
+// `${name-}` keeps the original for an unset value. `original` names where
 // the original reads it.
 void require_set_under_nounset(const SemanticModel& model, std::string_view name, const Node* use, FixSafety& safety,
                                std::string_view original = "the `$( )` subshell");
 
-// The pattern of `trait` in `dialect` (`-*`, `*$'\n'*`; sh has no `$'…'`:
+// The patterns of `trait` in `dialect` (`-*`, `*$'\n'*`; sh has no `$'…'`:
 // there a newline is tested as `[[:cntrl:]]`, which also sends the other
 // control characters to the original command).
-std::string guard_pattern(ValueTrait trait, Dialect dialect);
+std::vector<std::string> guard_patterns(ValueTrait trait, Dialect dialect);
 
 // "values starting with `-` or holding a backslash".
 std::string guarded_values(const Guard& guard, Dialect dialect);

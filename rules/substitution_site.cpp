@@ -1,5 +1,7 @@
 #include "rules/substitution_site.h"
 
+#include <cctype>
+
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
@@ -44,6 +46,61 @@ const Node* own_assignment_statement(const SemanticModel& model, const Substitut
   const Node* up = model.parent(site.command);
   if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program))) return nullptr;
   return site.command;
+}
+
+namespace {
+
+bool mentions_identifier(std::string_view text, std::string_view name) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    bool starts = at == 0 || !word_char(text[at - 1]);
+    bool ends = at + name.size() == text.size() || !word_char(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// A `case` inside another `$( )` saves no fork of that one and hides its command.
+bool inside_substitution(const SemanticModel& model, const Node* node) {
+  for (auto up = model.walk_up(node); up; up.up()) {
+    if (up.node() != node && (up.node()->is(NodeKind::CommandSub) || up.node()->is(NodeKind::Backtick))) return true;
+  }
+  return false;
+}
+
+// Something in `command` outside `substitution` may assign `$variable`
+// before the substitution reads it: an assignment of it, `${v=…}`, or
+// arithmetic naming it.
+bool may_assign_elsewhere(const SemanticModel& model, const Node* command, const Node* substitution,
+                          std::string_view variable) {
+  bool assigns = false;
+  visit(command, [&](const Node* node) {
+    if (node == substitution || assigns) return false;
+    if (node->is(NodeKind::Assignment) && node->text == variable) assigns = true;
+    if (node->is(NodeKind::ParamExp) && node->op.find('=') != std::string_view::npos) assigns = true;
+    if (node->is(NodeKind::ArithExp) && mentions_identifier(model.text(node), variable)) assigns = true;
+    return !assigns;
+  });
+  return assigns;
+}
+
+}  // namespace
+
+const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& site, std::string_view variable) {
+  if (const Node* own = own_assignment_statement(model, site)) return own;
+  const Node* command = site.command;
+  if (command == nullptr || inside_substitution(model, command)) return nullptr;
+  const Node* up = model.parent(command);
+  if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program) || up->is(NodeKind::AndIf) ||
+                         up->is(NodeKind::OrIf) || up->is(NodeKind::Negated))) {
+    return nullptr;
+  }
+  // Both arms hold the command: a here-document would have one body for two
+  // operators, and a second line would move every line after it.
+  std::string_view text = model.text(command);
+  if (text.find('\n') != std::string_view::npos || text.find("<<") != std::string_view::npos) return nullptr;
+  if (may_assign_elsewhere(model, command, site.substitution, variable)) return nullptr;
+  return command;
 }
 
 // Asked for nearly every substitution by several rules: most files have no

@@ -26,6 +26,14 @@ SubstitutionSite locate_substitution(const SemanticModel& model, const Node* sub
 // several statements. nullptr otherwise.
 const Node* own_assignment_statement(const SemanticModel& model, const SubstitutionSite& site);
 
+// The statement a guarded rewrite (rules/guarded_rewrite.h) may wrap in a
+// `case` on `$variable`: own_assignment_statement's, or else the simple
+// command or declaration holding the substitution, alone in its list or an
+// operand of `&&`, `||` or `!`, on one line, with no here-document, and
+// with nothing but the substitution that may assign `variable` (the guard
+// reads it before the command runs). nullptr otherwise.
+const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& site, std::string_view variable);
+
 // Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
 // is still escaped, so rules that copy text from inside it leave it to FL201 first.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node);

@@ -10,4 +10,4 @@ do
     echo "$f $idx"
 done
 total=$(( count + $idx ))
-echo "in $here: $total, from $(pwd)"
+case $PWD in *$'\n') echo "in $here: $total, from $(pwd)" ;; *) echo "in $here: $total, from $PWD" ;; esac

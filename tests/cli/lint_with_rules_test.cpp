@@ -110,11 +110,12 @@ TEST_CASE("lint with rules: forklift.toml settings and per-file-ignores") {
 
 TEST_CASE("lint with rules: unsafe-fixes changes what counts as fixable") {
   ScratchDir dir;
-  std::string script = dir.write("s.sh", "b=$(pwd)\n");
+  // A script that assigns PWD: `$PWD` may not be what pwd prints.
+  std::string script = dir.write("s.sh", "PWD=/tmp\nb=$(pwd)\n");
   auto plain = run_forklift({"lint", "--isolated", "--output-format", "concise", script});
   CHECK(plain.out.find("1 more fixable with `forklift fix --unsafe-fixes`.") != std::string::npos);
   auto unsafe = run_forklift({"lint", "--isolated", "--unsafe-fixes", "--output-format", "concise", script});
-  CHECK(unsafe.out.find(script + ":1:3: FL307 [*] ") != std::string::npos);
+  CHECK(unsafe.out.find(script + ":2:3: FL307 [*] ") != std::string::npos);
   dir.write("forklift.toml", "unsafe-fixes = true\n");
   auto configured = run_forklift({"lint", "--output-format", "concise", script});
   CHECK(configured.out.find("[*] 1 fixable with `forklift fix --unsafe-fixes`.") != std::string::npos);

@@ -233,8 +233,13 @@ std::vector<std::string> not_numbers(const std::set<std::string>& except = {}) {
 
 const std::vector<RuleProperty>& rule_properties() {
   static const std::vector<RuleProperty> properties = {
-      {"FL101", {"sh"}, "r=$(expr ${{v}} + 1); echo \"[$r]\"",
+      // In a pipeline: no guard, the unsafe fix is the arithmetic.
+      {"FL101", {"sh"}, "echo \"[$(expr ${{v}} + 1)]\" | cat",
        {{not_numbers({"empty"}), "it rejects non-integers"}, {{"010", "08"}, "reads `010` as ten"}},
+       {{{"2^63-1"}, "results are assumed to fit in 64 bits"}}},
+      // A statement of its own: guarded where the value is not known (19 digits keep expr); a literal
+      // proven an integer gets the plain arithmetic.
+      {"FL101", {"sh", "bash", "ksh"}, "r=$(expr ${{v}} + 1); echo \"[$r] $?\"", {},
        {{{"2^63-1"}, "results are assumed to fit in 64 bits"}}},
       {"FL102", {"sh"}, "n=$(expr length \"${{v}}\"); echo \"[$n]\"", {{{"utf-8"}, "counts bytes"}}},
       {"FL102", {"bash"}, "h=$(expr substr \"${{v}}\" 1 3); echo \"[$h]\"",
@@ -253,12 +258,13 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL201", {"sh"}, "r=`echo \"${{v}}\"`; echo \"[$r]\"", {}},
       {"FL202", {"sh"}, "r=$(echo \"${{v}}\"); echo \"[$r]\"",
        {{{"-n"}, "echo takes `-n` as an option"}, {{"newline at end"}, "`$( )` strips trailing newlines"}}},
-      // Not a statement of its own: no guard, the unsafe fix is the expansion.
-      {"FL301", {"sh"}, "echo \"[$(basename \"${{v}}\")]\"",
+      // In a pipeline: no guard, the unsafe fix is the expansion.
+      {"FL301", {"sh"}, "echo \"[$(basename \"${{v}}\")]\" | cat",
        {{{"-5", "-n", "leading dash"}, "starts with `-`"}, {{"/"}, "is `/`"}, {{"trailing slash"}, "ends in `/`"},
         {{"newline at end"}, "ends in a newline"}}},
       // Statements of their own: where the facts are missing the fix is guarded, safe, and never differs.
       {"FL301", {"sh", "bash", "ksh"}, "b=$(basename \"${{v}}\"); echo \"[$b]\"", {}},
+      {"FL301", {"sh", "bash", "ksh"}, "echo \"[$(basename \"${{v}}\")]\"", {}},
       {"FL301", {"sh"}, "b=$(basename \"${{v}}\" .txt); echo \"[$b] $?\"", {}},
       {"FL302", {"sh", "bash", "ksh"}, "d=$(dirname \"${{v}}\"); echo \"[$d] $?\"", {}},
       {"FL302", {"sh"}, "echo \"[$(dirname \"${{v}}\")]\"",
@@ -268,7 +274,7 @@ const std::vector<RuleProperty>& rule_properties() {
         {{"/"}, "for `/` itself"},
         {{"trailing slash"}, "a path ending in `/`"},
         {{"repeated slashes"}, "repeated slashes"}}},
-      {"FL303", {"bash", "ksh"}, "echo \"[$(echo \"${{v}}\" | sed 's/-/_/g')]\"",
+      {"FL303", {"bash", "ksh"}, "echo \"[$(echo \"${{v}}\" | sed 's/-/_/g')]\" | cat",
        {{{"-n"}, "echo eats a value of `-n`"}, {{"newline at end"}, "strips the value's trailing newlines"}}},
       {"FL303", {"sh"},
        "s=$(echo \"${{v}}\" | sed 's/ /, /g'); t=$(echo \"${{v}}\" | sed 's/[^.]*//'); "
@@ -278,7 +284,7 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL303", {"sh", "bash", "ksh"}, "s=$(echo \"${{v}}\" | sed 's/-/_/g'); echo \"[$s] $?\"", {}},
       {"FL304", {"bash"}, "u=$(echo \"${{v}}\" | tr a-z A-Z); echo \"[$u]\"",
        {{{"utf-8"}, "non-ASCII letters"}, {{"-n"}, "echo eats `-n`"}, {{"newline at end"}, "strips trailing newlines"}}},
-      {"FL305", {"sh"}, "echo \"[$(echo \"${{v}}\" | cut -d: -f1)]\"",
+      {"FL305", {"sh"}, "echo \"[$(echo \"${{v}}\" | cut -d: -f1)]\" | cat",
        {{{"-n"}, "echo eats `-n`"}, {{"newline at end"}, "strips trailing newlines"}}},
       {"FL305", {"sh"}, "f=$(echo \"${{v}}\" | cut -d: -f1); echo \"[$f]\"", {}},
       {"FL305", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | cut -d: -f2); g=$(printf '%s\\n' \"${{v}}\" | cut -d: -f2-); echo \"[$f] [$g]\"", {}},
@@ -294,8 +300,11 @@ const std::vector<RuleProperty>& rule_properties() {
        {{{"newline at end"}, "stripped by `$( )`"}}},
       {"FL306", {"sh"}, "n=$(printf %s \"${{v}}\" | wc -c); echo \"[$n]\"", {{{"utf-8"}, "counts bytes"}}},
       {"FL307", {"sh"},
-       "mkdir -p -- \"${{v}}\" 2>/dev/null; cd -- \"${{v}}\" 2>/dev/null && { here=$(pwd); echo \"[$here]\"; }",
+       "mkdir -p -- \"${{v}}\" 2>/dev/null; cd -- \"${{v}}\" 2>/dev/null && { echo \"[$(pwd)]\" | cat; }",
        {{{"newline at end"}, "ends in one"}}},
+      // A statement of its own: guarded, safe, and never different.
+      {"FL307", {"sh", "bash"},
+       "mkdir -p -- \"${{v}}\" 2>/dev/null; cd -- \"${{v}}\" 2>/dev/null && { here=$(pwd); echo \"[$here]\"; }", {}},
       {"FL308", {"sh"}, "printf '%s\\n' \"${{v}}\" > data; c=$(grep a data | wc -l); echo \"[$c]\"", {}},
       {"FL401", {"bash", "ksh"}, "printf '%s\\n' \"${{v}}\" > data; c=$(cat data); echo \"[$c]\"", {}},
       {"FL402", {"sh"}, "printf '%s\\n' \"${{v}}\" > data; cat data | while read -r l; do echo \"<$l>\"; done", {}},

@@ -252,7 +252,8 @@ TEST_CASE("a fix-all offered for an older version resolves to nothing, never to 
 }
 
 TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them", "[lsp][features]") {
-  const std::string text = "#!/bin/bash\nn=`expr $1 + 1`\n";
+  // Two operands not known to be integers: no guard makes it safe.
+  const std::string text = "#!/bin/bash\nn=`expr $1 + $2`\n";
   Range range{{1, 2}, {1, 3}};
   {
     Fixture f(text);

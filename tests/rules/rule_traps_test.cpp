@@ -49,8 +49,13 @@ TEST_CASE("trap 5.1: a counter counting up from 0 never yields 0, so its status 
 TEST_CASE("trap 5.4: leading zeros are decimal for expr and bc, octal for bash arithmetic") {
   CHECK(first_finding("FL101", "x=$(expr 010 + 1)\necho $x\n", Dialect::Bash).replacement == "$((10 + 1))");
   CHECK(first_finding("FL103", "x=$(echo \"010 + 1\" | bc)\necho $x\n", Dialect::Bash).replacement == "$((10 + 1))");
+  // A value with a leading zero keeps expr.
   Finding variable = first_finding("FL101", "x=010\ny=$(expr $x + 1)\necho $y\n", Dialect::Bash);
-  CHECK(variable.fix == Applicability::Unsafe);
+  CHECK(variable.fix == Applicability::Safe);
+  CHECK(variable.replacement == "case $x in '' | *[!0123456789]* | 0?* | ???????????????????*) y=$(expr $x + 1) ;; "
+                                "*) y=$((x + 1)) ;; esac");
+  // No statement of its own for a guard: unsafe.
+  CHECK(first_finding("FL101", "x=010\necho $(expr $x + 1) | cat\n", Dialect::Bash).fix == Applicability::Unsafe);
 }
 
 TEST_CASE("trap 5.6: division by zero aborts the shell in $(( )) but not expr or bc") {
@@ -60,7 +65,13 @@ TEST_CASE("trap 5.6: division by zero aborts the shell in $(( )) but not expr or
 
 TEST_CASE("trap 5.9: a non-integer operand is an error for expr and an expression for $(( ))") {
   Finding f = first_finding("FL101", "x=abc\ny=$(expr $x + 1)\necho $y\n", Dialect::Bash);
-  CHECK(f.fix == Applicability::Unsafe);
+  CHECK(f.fix == Applicability::Safe);
+  CHECK(f.replacement.starts_with("case $x in '' | *[!0123456789]* |"));
+  // Under `set -u` the guard reads `${x-}`: an unset `$x` keeps expr.
+  Finding nounset = first_finding("FL101", "set -u\ny=$(expr $x + 1)\necho $y\n", Dialect::Bash);
+  CHECK(nounset.replacement.starts_with("case ${x-} in '' | *[!0123456789]* |"));
+  // Two operands not known to be integers: one `case` cannot test both.
+  CHECK(first_finding("FL101", "y=$(expr $1 + $2)\necho $y\n", Dialect::Bash).fix == Applicability::Unsafe);
 }
 
 TEST_CASE("trap 5.2: expr length fails on operator-like values") {
@@ -90,7 +101,12 @@ TEST_CASE("trap 4.2: $[ ] is bash only, (( )) and let are not in dash") {
 }
 
 TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empty input") {
-  CHECK(first_finding("FL301", "echo \"$(basename \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL301", "echo \"$(basename \"$1\")\" | cat\n", Dialect::Sh).fix == Applicability::Unsafe);
+  // A command of its own: the guard wraps it.
+  CHECK(first_finding("FL301", "echo \"$(basename \"$1\")\"\n", Dialect::Sh).replacement ==
+        "case $1 in -* | *[[:cntrl:]] | */) echo \"$(basename \"$1\")\" ;; *) echo \"${1##*/}\" ;; esac");
+  // Not when the command may assign the value before the substitution reads it.
+  CHECK(first_finding("FL301", "echo \"${1:=x}$(basename \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
   CHECK(first_finding("FL302", "cd \"$(dirname \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
   // Alone on its statement, the values where they differ keep the command.
   Finding base = first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh);
@@ -113,7 +129,7 @@ TEST_CASE("trap 4.3: echo | wc -c counts the newline echo adds") {
 }
 
 TEST_CASE("trap 4.3: echo eats -n, so piping a value through echo is never safe") {
-  Finding f = first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/x/y/g')\"\n", Dialect::Bash);
+  Finding f = first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/x/y/g')\" | cat\n", Dialect::Bash);
   CHECK(f.fix == Applicability::Unsafe);
   CHECK(f.reason.find("-n") != std::string::npos);
   // Alone on its statement: values starting with `-` keep echo and sed.
@@ -123,14 +139,14 @@ TEST_CASE("trap 4.3: echo eats -n, so piping a value through echo is never safe"
 }
 
 TEST_CASE("trap 4.3: sed patterns are regular expressions, ${v/p/r} patterns are globs") {
-  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/./X/')\"\n", Dialect::Bash).replacement ==
+  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/./X/')\" | cat\n", Dialect::Bash).replacement ==
         "${v/?/X}");
-  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/?/X/g')\"\n", Dialect::Bash).replacement ==
+  CHECK(first_finding("FL303", "v=$1\necho \"$(echo \"$v\" | sed 's/?/X/g')\" | cat\n", Dialect::Bash).replacement ==
         "${v//\"?\"/X}");
 }
 
 TEST_CASE("trap 4.3: sed without g replaces on every line of a multi-line value") {
-  Finding f = first_finding("FL303", "v=$1\necho \"$(printf '%s\\n' \"$v\" | sed 's/x/y/')\"\n", Dialect::Bash);
+  Finding f = first_finding("FL303", "v=$1\necho \"$(printf '%s\\n' \"$v\" | sed 's/x/y/')\" | cat\n", Dialect::Bash);
   CHECK(f.reason.find("multi-line") != std::string::npos);
   Finding guarded = first_finding("FL303", "v=$1\nw=$(printf '%s\\n' \"$v\" | sed 's/x/y/')\necho $w\n", Dialect::Bash);
   CHECK(guarded.replacement.starts_with("case $v in *$'\\n'*) w=$(printf"));
@@ -149,7 +165,8 @@ TEST_CASE("trap 4.3: cut -f2 on a value without the delimiter prints the whole v
   CHECK(second.replacement.find("*) case $1 in *:*) u=$1; u=${u#*:}; u=${u%%:*} ;; *) u=$1 ;; esac ;; esac") !=
         std::string::npos);
   CHECK(second.fix == Applicability::Safe);  // guarded: `-*`, backslashes and newlines keep `cut`
-  CHECK(first_finding("FL305", "echo \"$(echo \"$1\" | cut -d: -f1)\"\n", Dialect::Sh).replacement == "${1%%:*}");
+  CHECK(first_finding("FL305", "echo \"$(echo \"$1\" | cut -d: -f1)\" | cat\n", Dialect::Sh).replacement ==
+        "${1%%:*}");
 }
 
 TEST_CASE("trap 4.2: $(<file) is silently empty in dash") {
@@ -177,6 +194,16 @@ TEST_CASE("trap 4.2: ksh93 forks no process for $(pwd), bash does") {
   CHECK(bash.diagnostics[0].cost->estimated_forks == 2);
 }
 
+TEST_CASE("trap: $( ) strips the newline a directory name may end in, $PWD keeps it") {
+  Finding here = first_finding("FL307", "here=$(pwd)\necho \"$here\"\n", Dialect::Bash);
+  CHECK(here.fix == Applicability::Safe);
+  CHECK(here.replacement == "case $PWD in *$'\\n') here=$(pwd) ;; *) here=$PWD ;; esac");
+  // pwd prints the directory, not what the script put in `$PWD`.
+  CHECK(first_finding("FL307", "PWD=/x\nhere=$(pwd)\n", Dialect::Bash).fix == Applicability::Unsafe);
+  CHECK_FALSE(first_finding("FL307", "case $PWD in *$'\\n') here=$(pwd) ;; *) here=$PWD ;; esac\n", Dialect::Bash)
+                  .reported);
+}
+
 TEST_CASE("nested escaped backticks become nested $( )") {
   CHECK(first_finding("FL201", "x=`echo \\`echo inner\\``\n", Dialect::Sh).replacement == "$(echo $(echo inner))");
   CHECK(first_finding("FL201", "x=`echo \\$HOME`\n", Dialect::Sh).replacement == "$(echo $HOME)");
@@ -197,10 +224,12 @@ namespace forklift::testing {
 namespace {
 
 TEST_CASE("guarded rewrites: set -u, unstable variables and their own fallback arm") {
-  // Under `set -u` an unset `$1` ends only the `$( )` subshell of the original; `case $1` would end the script.
+  // Under `set -u` an unset `$1` ends only the `$( )` subshell of the original; `case $1` would end the
+  // script, `case ${1-}` sends it to the original.
   Finding nounset = first_finding("FL303", "set -u\nw=$(echo \"$1\" | sed 's/x/y/')\necho $w\n", Dialect::Sh);
-  CHECK(nounset.fix == Applicability::Unsafe);
-  CHECK(nounset.reason.find("set -u") != std::string::npos);
+  CHECK(nounset.fix == Applicability::Safe);
+  CHECK(nounset.replacement.starts_with("case ${1-} in -* | *\\\\* | *[[:cntrl:]]* | '') w=$(echo"));
+  CHECK(nounset.reason.find("unset") != std::string::npos);
   // A `for` variable is set wherever its body runs.
   Finding loop = first_finding("FL303", "set -eu\nfor f; do w=$(echo \"$f\" | sed 's/x/y/'); done\n", Dialect::Sh);
   CHECK(loop.fix == Applicability::Safe);
@@ -213,6 +242,8 @@ TEST_CASE("guarded rewrites: set -u, unstable variables and their own fallback a
   // The guard's first arm is the fallback: left alone, so fixing twice changes nothing.
   CHECK_FALSE(first_finding("FL303", "case $1 in -* | *\\\\* | *[[:cntrl:]]*) w=$(echo \"$1\" | sed 's/x/y/') ;; "
                                      "*) w=$1 ;; esac\n", Dialect::Sh).reported);
+  CHECK_FALSE(first_finding("FL303", "set -u\ncase ${1-} in -* | *\\\\* | *[[:cntrl:]]* | '') w=$(echo \"$1\" | "
+                                     "sed 's/x/y/') ;; *) w=$1 ;; esac\n", Dialect::Sh).reported);
   // A `case` of the user's on another variable is no guard of this one.
   CHECK(first_finding("FL303", "case $a in -*) w=$(echo \"$1\" | sed 's/x/y/') ;; *) : ;; esac\n", Dialect::Sh)
             .reported);
