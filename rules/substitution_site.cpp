@@ -1,6 +1,6 @@
 #include "rules/substitution_site.h"
 
-#include <cctype>
+#include <algorithm>
 
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
@@ -50,16 +50,6 @@ const Node* own_assignment_statement(const SemanticModel& model, const Substitut
 
 namespace {
 
-bool mentions_identifier(std::string_view text, std::string_view name) {
-  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    bool starts = at == 0 || !word_char(text[at - 1]);
-    bool ends = at + name.size() == text.size() || !word_char(text[at + name.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
 // A `case` inside another `$( )` saves no fork of that one and hides its command.
 bool inside_substitution(const SemanticModel& model, const Node* node) {
   for (auto up = model.walk_up(node); up; up.up()) {
@@ -68,20 +58,16 @@ bool inside_substitution(const SemanticModel& model, const Node* node) {
   return false;
 }
 
-// Something in `command` outside `substitution` may assign `$variable`
-// before the substitution reads it: an assignment of it, `${v=…}`, or
-// arithmetic naming it.
+// A definition of `$variable` the model records inside `command` but outside
+// `substitution` (`v=1 cmd`, `${v:=…}`, `$((v += 1))`): it may run before the
+// substitution reads the value the guard read.
 bool may_assign_elsewhere(const SemanticModel& model, const Node* command, const Node* substitution,
                           std::string_view variable) {
-  bool assigns = false;
-  visit(command, [&](const Node* node) {
-    if (node == substitution || assigns) return false;
-    if (node->is(NodeKind::Assignment) && node->text == variable) assigns = true;
-    if (node->is(NodeKind::ParamExp) && node->op.find('=') != std::string_view::npos) assigns = true;
-    if (node->is(NodeKind::ArithExp) && mentions_identifier(model.text(node), variable)) assigns = true;
-    return !assigns;
+  const Variable* defined = model.variable(variable, command);
+  if (defined == nullptr) return false;
+  return std::any_of(defined->definitions.begin(), defined->definitions.end(), [&](const Definition& d) {
+    return d.node != nullptr && model.contains(command, d.node) && !model.contains(substitution, d.node);
   });
-  return assigns;
 }
 
 }  // namespace

@@ -106,7 +106,9 @@ TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empt
   CHECK(first_finding("FL301", "echo \"$(basename \"$1\")\"\n", Dialect::Sh).replacement ==
         "case $1 in -* | *[[:cntrl:]] | */) echo \"$(basename \"$1\")\" ;; *) echo \"${1##*/}\" ;; esac");
   // Not when the command may assign the value before the substitution reads it.
-  CHECK(first_finding("FL301", "echo \"${1:=x}$(basename \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL301", "v=$1\necho \"${v:=x}$(basename \"$v\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL301", "v=$1\necho \"$((v += 1))$(basename \"$v\")\"\n", Dialect::Sh).fix ==
+        Applicability::Unsafe);
   CHECK(first_finding("FL302", "cd \"$(dirname \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
   // Alone on its statement, the values where they differ keep the command.
   Finding base = first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh);
