@@ -28,6 +28,7 @@ enum class ValueTrait {
   RepeatedSlash,    // `*//*`
   NotInteger,       // not a decimal integer both `expr` and `$(( ))` read alike (no sign, no leading 0, <= 18 digits)
   Unset,            // unset under `set -u`: the guard reads `${x-}` and sends the empty value to the original
+  SplitOrGlob,      // what an unquoted `$x` splits or globs: blanks, `*?[(`, a backslash (IFS never assigned)
 };
 
 // The trait whose absence `fact` is, if a pattern tests it: NoLeadingDash

@@ -59,8 +59,11 @@ path needs no pattern (both give an empty string), nor a newline before the
 last name (`$( )` strips only trailing ones). Under a possible `set -u` an
 unset `$p` ends only the `$( )` subshell in the original and would end the
 script in `case $p`: the guard reads `${p-}`, and an empty or unset `$p`
-keeps `basename`. No guard for an unquoted `$p` and for variables that read
-differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
+keeps `basename`. An unquoted `$p` keeps it for what the default IFS splits
+or a glob reads (`*[[:space:]]*`, `*[*?[\(]*`, `*\\*`; `(` for ksh's
+`@(…)`) and for an empty value (no operand at all); no guard where the
+script may assign `IFS`, and for variables that read differently twice
+(`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL301", "basename", "`$(basename …)` forks: use `${p##*/}`", Severity::Warning, kDocs,

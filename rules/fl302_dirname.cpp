@@ -45,10 +45,12 @@ where it still differs:
 `case $p in -* | */ | *//* | *$'\n'*) d=$(dirname "$p") ;; *) case $p in … esac ;; esac`:
 a leading `-` (an option), a trailing `/` (`/a/b/` gives `/a/b` instead of
 `/a`), repeated slashes (`a//b` gives `a/`), a newline (a directory name
-ending in one loses it to `$( )`; in sh `*[[:cntrl:]]*` stands for it). No
-guard for an unquoted `$p`, under a possible `set -u` (an unset `$p` ends
-only the `$( )` subshell in the original, the script in `case $p`), and for
-variables that read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …);
+ending in one loses it to `$( )`; in sh `*[[:cntrl:]]*` stands for it), and
+for an unquoted `$p` what the default IFS splits or a glob reads and the
+empty value, as for FL301. No guard where the script may assign `IFS`,
+under a possible `set -u` (an unset `$p` ends only the `$( )` subshell in
+the original, the script in `case $p`), and for variables that read
+differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …);
 elsewhere (`cd "$(dirname "$0")"`) the fix is `${p%/*}`, unsafe.
 )md";
 

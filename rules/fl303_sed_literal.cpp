@@ -19,8 +19,13 @@ Finds a variable's value piped into `sed` (`echo "$v" | sed …`,
 `printf '%s\n' "$v" | sed …`, `sed … <<< "$v"`, inside `$( )` or backticks)
 whose program has an exact equivalent in the shell: `s` commands whose
 pattern the shell's patterns express, `y`, chains of `-e` and `;`, `-n` with
-`s///p`. A program may be a variable's value (`sed -e "$sed_quote"`) when
-every assignment that reaches the use sets the same literal.
+`s///p`, the addresses `1` and `$` (the one line of the value) and `1!`,
+`$!` (never it). A program may be a variable's value (`sed -e "$sed_quote"`)
+when every assignment that reaches the use sets the same literal. The value
+may follow literal text (`echo "X$v" | sed -e 's/^X//' -e …`, the idiom that
+keeps echo from reading a value as an option) when the first command matches
+that text at the line's start: the text is dropped from its pattern, and
+where the rest does not match the result keeps it (`X$v`).
 
 ## Why is this bad?
 Two or three processes (the substitution, `echo`, `sed`) for what a parameter
@@ -46,7 +51,8 @@ backslash: bash and mksh take `-n` as an option, dash and mksh interpret
 backslashes). `$( )` strips the trailing newline sed prints; the rewrite
 has none to strip. Otherwise the fix is unsafe and names the fact that is
 missing. Translations: anchored literals and `.*` become `#`, `##`, `%`,
-`%%`; `[set]*` at an end, `L[^L]*$` and `^[^L]*L` have their own forms;
+`%%`; `[set]*` at an end, `L[^L]*$`, `^[^L]*L`, `L*[^L]*$` and `^[^L]*L*`
+(a field and the separators beside it) have their own forms;
 other replacements are a `case` in POSIX sh and `${v/p/r}` in bash, ksh and
 mksh (pattern and replacement quoted, so `*?[` and bash 5.2's `&` stay
 literal); `s/LL*/L/g` is a loop; `y` is one `${v//a/x}` per character when
@@ -86,8 +92,11 @@ leaves backslashes alone), a newline (`*$'\n'*` in bash, ksh and mksh; sh
 has no `$'…'`, so `*[[:cntrl:]]*` there, which sends tabs and other control
 characters to the original command as well), `''` for `printf %s` of an empty
 value. A multi-line `case` would move `$LINENO` and the line numbers in later
-error messages, hence one line. No guard, and the fix stays unsafe: for an
-unquoted `$v` (split and globbed before echo sees it) and for UTF-8 caveats
+error messages, hence one line. An unquoted `$v` (split and globbed before
+echo sees it) is guarded for blanks, glob characters, `(` (ksh's `@(…)`) and
+backslashes: `*[[:space:]]* | *[*?[\(]* | *\\*` holds every value the
+default IFS splits or a glob may read. No guard, and the fix stays unsafe:
+where the script may assign `IFS`, for UTF-8 caveats
 (no pattern says which bytes a locale calls a character); for variables that
 read differently each time or in a subshell (`RANDOM`, `SECONDS`, `BASHPID`,
 `BASH_SUBSHELL`, `LINENO`, `_`, …); and where the substitution is neither the
@@ -127,7 +136,7 @@ class SedSubstitution final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, "sed")) {
+    for (const PipedValue& value : piped_values(model, "sed", Prefix::Allowed)) {
       std::optional<std::vector<std::string>> arguments = static_arguments(model, value.consumer);
       if (!arguments) continue;
       sed::SedParse parse = sed::parse_sed_arguments(*arguments);
@@ -139,7 +148,8 @@ class SedSubstitution final : public Rule {
       std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
       std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
       sed::Translation translation =
-          sed::translate(*parse.program, piped_name(value), output, sed::target_for(context.dialect), scratch);
+          sed::translate(*parse.program, piped_name(value), output, sed::target_for(context.dialect), scratch,
+                         value.prefix);
       if (!translation.refusal.empty()) continue;
       FixSafety safety;
       require_sed_value_facts(model, value, safety);

@@ -51,9 +51,10 @@ on the statement's line (FL303 explains the patterns: `$'\n'` outside sh,
 `[[:cntrl:]]` in sh, no backslash pattern in bash); for `-f1` also where the
 substitution is in a command of its own on one line. Under a possible
 `set -u` the guard reads `${v-}` and an empty or unset `$v` keeps `cut` (an
-unset `$v` ends only the `$( )` subshell in the original). No guard for an
-unquoted `$v` and for variables that read differently twice (`RANDOM`,
-`SECONDS`, `BASHPID`, …).
+unset `$v` ends only the `$( )` subshell in the original). An unquoted `$v`
+is guarded as in FL303 (blanks, glob characters, `(`, backslashes); no guard
+where the script may assign `IFS`, and for variables that read differently
+twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL305", "cut-field", "`cut` taking a field of a variable forks processes",

@@ -48,7 +48,8 @@ captured form becomes `case $v in *lit*) x=$v ;; *) x= ; false ;; esac`,
 keeping grep's status (1 when nothing matched) for `if`, `&&` and `set -e`.
 Through `echo`, the value must not start with `-` (echo takes `-n` as an
 option and prints nothing) and, in sh and ksh, have no backslash (their echo
-interprets them), and it must be quoted (unquoted, it is split and globbed).
+interprets them), and it must be quoted or free of blanks, glob characters
+and backslashes (unquoted, it is split and globbed).
 Otherwise the fix is unsafe and names the missing fact. A pattern from a variable
 (`grep -- "$sub"`) is matched as a literal string, which is unsafe: a value
 with regular expression characters matches differently. Patterns with
@@ -61,9 +62,10 @@ goes on) or the original's `$( )`, while `case $v` ends the script.
 A captured `grep` alone on its statement whose only missing facts are of
 the value's characters gets a safe guarded fix: those values keep the
 original command (`case $v in -* | *[[:cntrl:]]*) x=$(echo "$v" | grep -v b) ;; *) case $v in … esac ;; esac`,
-FL303 explains the patterns), the status included: the first arm's is
-grep's, the second's the inner `case`'s. No guard under a possible `set -u`,
-for an unquoted `$v`, for a pattern from a variable, and for variables that
+FL303 explains the patterns, an unquoted `$v`'s included), the status
+included: the first arm's is grep's, the second's the inner `case`'s. No
+guard under a possible `set -u`, where the script may assign `IFS` to an
+unquoted `$v`, for a pattern from a variable, and for variables that
 read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 

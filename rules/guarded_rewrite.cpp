@@ -14,7 +14,7 @@ namespace {
 constexpr ValueTrait kTraits[] = {ValueTrait::LeadingDash,   ValueTrait::Backslash,     ValueTrait::Newline,
                                   ValueTrait::TrailingNewline, ValueTrait::Empty,       ValueTrait::TrailingSlash,
                                   ValueTrait::Slash,         ValueTrait::RepeatedSlash, ValueTrait::NotInteger,
-                                  ValueTrait::Unset};
+                                  ValueTrait::Unset,         ValueTrait::SplitOrGlob};
 
 // Variables whose value changes from one read to the next, or differs in
 // the subshell of `$( )` from the shell around it: the guard reads the
@@ -28,7 +28,10 @@ constexpr std::string_view kUnstable[] = {"RANDOM",  "SRANDOM",      "SECONDS", 
 bool covered(ValueTrait trait, const std::vector<ValueTrait>& traits) {
   auto has = [&](ValueTrait t) { return std::find(traits.begin(), traits.end(), t) != traits.end(); };
   switch (trait) {
-    case ValueTrait::TrailingNewline: return has(ValueTrait::Newline);
+    case ValueTrait::TrailingNewline: return has(ValueTrait::Newline) || has(ValueTrait::SplitOrGlob);
+    // `[:space:]` holds the newline, and the patterns of SplitOrGlob the backslash.
+    case ValueTrait::Newline:
+    case ValueTrait::Backslash: return has(ValueTrait::SplitOrGlob);
     case ValueTrait::TrailingSlash:
     case ValueTrait::RepeatedSlash: return has(ValueTrait::Slash);
     case ValueTrait::Empty: return has(ValueTrait::Unset) || has(ValueTrait::NotInteger);
@@ -50,6 +53,7 @@ std::string_view trait_values(ValueTrait trait, Dialect dialect) {
     case ValueTrait::RepeatedSlash: return "holding `//`";
     case ValueTrait::NotInteger: return "other than a plain decimal integer";
     case ValueTrait::Unset: return "empty or unset";
+    case ValueTrait::SplitOrGlob: return "holding blanks, `*`, `?`, `[`, `(` or a backslash";
   }
   return "";
 }
@@ -95,6 +99,10 @@ std::vector<std::string> guard_patterns(ValueTrait trait, Dialect dialect) {
     // digits `expr` and `$(( ))` may overflow differently; `08` is octal
     // in bash's arithmetic.
     case ValueTrait::NotInteger: return {"''", "*[!0123456789]*", "0?*", "???????????????????*"};
+    // `[:space:]` holds the default IFS (and a few more); ksh's `@(…)`,
+    // `+(…)`, `!(…)` and `~(…)` (bash's with extglob) are patterns too; bash
+    // 5.0 globbed an expansion with a backslash even without a glob character.
+    case ValueTrait::SplitOrGlob: return {"*[[:space:]]*", "*[*?[\\(]*", "*\\\\*"};
   }
   return {};
 }
@@ -222,6 +230,9 @@ std::optional<std::vector<ValueTrait>> traits_of_patterns(const SemanticModel& m
     }
   }
   if (std::find(explained.begin(), explained.end(), false) != explained.end()) return std::nullopt;
+  // `''` is the pattern of both Empty and Unset: name the values once.
+  std::vector<ValueTrait> found = traits;
+  std::erase_if(traits, [&](ValueTrait trait) { return covered(trait, found); });
   return traits;
 }
 

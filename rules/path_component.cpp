@@ -31,8 +31,21 @@ void require_path_facts(const SemanticModel& model, const PathCall& call, std::i
                         FixSafety& safety) {
   std::vector<const Node*> words = command_words(call.command);
   if (quoted_plain_parameter(words[1]) == nullptr) {
-    safety.downgrade(Applicability::Unsafe, fmt::format("the unquoted `${}` is split into several operands",
-                                                         call.parameter->text));
+    std::string_view name = call.parameter->text;
+    std::string why = fmt::format("the unquoted `${}` is split into several operands", name);
+    // With the default IFS, a value without blanks, glob characters and
+    // backslashes is one operand as it is; an empty one is none at all.
+    if (model.may_assign_ifs(call.parameter)) {
+      safety.downgrade(Applicability::Unsafe, why + ", and the script may change `IFS`");
+    } else {
+      safety.downgrade_for_trait(ValueTrait::SplitOrGlob, name, why);
+      ValueFacts facts = model.value_facts(call.parameter);
+      if (!facts.has(ValueFact::NonEmpty)) {
+        safety.downgrade_for_trait(ValueTrait::Empty, name,
+                                   fmt::format("an empty unquoted `${}` is no operand at all: {}", name,
+                                               facts.missing(ValueFact::NonEmpty, name)));
+      }
+    }
   }
   require_facts(model.value_facts(call.parameter), call.parameter->text, needed, Applicability::Unsafe, safety);
 }

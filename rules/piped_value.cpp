@@ -13,15 +13,32 @@ namespace {
 
 // `$v`, `"$v"`, `${v}` with an identifier or a one-digit positional name
 // (the rewrites write `$NAME`, and `$10` is `${1}0`).
-const Node* value_parameter(const Node* word) {
-  const Node* param = plain_parameter(word);
-  if (param == nullptr) return nullptr;
+const Node* value_parameter_node(const Node* param) {
   std::string_view name = param->text;
   bool positional = name.size() == 1 && is_digit(name[0]);
   return is_identifier(name) || positional ? param : nullptr;
 }
 
-bool feed_from_printer(const SemanticModel& model, const Node* printer, PipedValue& value) {
+const Node* value_parameter(const Node* word) {
+  const Node* param = plain_parameter(word);
+  return param != nullptr ? value_parameter_node(param) : nullptr;
+}
+
+// The value of the printed or here-string word; with `prefix` allowed,
+// literal text may come before a quoted parameter.
+bool read_fed_word(const SemanticModel& model, const Node* word, Prefix prefix, PipedValue& value) {
+  value.parameter = value_parameter(word);
+  value.quoted = quoted_plain_parameter(word) != nullptr;
+  if (value.parameter != nullptr || prefix == Prefix::Refused) return value.parameter != nullptr;
+  std::optional<PrefixedParameter> prefixed = quoted_prefixed_parameter(model.source(), word);
+  if (!prefixed || prefixed->prefix.empty()) return false;
+  value.parameter = value_parameter_node(prefixed->parameter);
+  value.quoted = true;
+  value.prefix = prefixed->prefix;
+  return value.parameter != nullptr;
+}
+
+bool feed_from_printer(const SemanticModel& model, const Node* printer, Prefix prefix, PipedValue& value) {
   if (!printer->is(NodeKind::SimpleCommand) || has_redirects(printer) || has_assignments(printer)) return false;
   std::optional<std::string> name = command_name(model.source(), printer);
   std::vector<const Node*> words = command_words(printer);
@@ -41,21 +58,19 @@ bool feed_from_printer(const SemanticModel& model, const Node* printer, PipedVal
   } else {
     return false;
   }
-  value.parameter = value_parameter(word);
-  value.quoted = quoted_plain_parameter(word) != nullptr;
-  return value.parameter != nullptr;
+  return read_fed_word(model, word, prefix, value);
 }
 
 }  // namespace
 
 std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* node,
-                                              std::string_view consumer_name, bool consumer_redirects) {
+                                              std::string_view consumer_name, bool consumer_redirects, Prefix prefix) {
   PipedValue value;
   if (node->is(NodeKind::Pipeline)) {
     NodeSpan commands = PipelineView(node).commands();
     if (commands.size() != 2 || node->flags != 0) return std::nullopt;
     value.consumer = commands[1];
-    if (!feed_from_printer(model, commands[0], value)) return std::nullopt;
+    if (!feed_from_printer(model, commands[0], prefix, value)) return std::nullopt;
     if (!value.consumer->is(NodeKind::SimpleCommand)) return std::nullopt;
     if (!consumer_redirects && has_redirects(value.consumer)) return std::nullopt;
   } else if (node->is(NodeKind::SimpleCommand)) {
@@ -70,9 +85,7 @@ std::optional<PipedValue> match_piped_command(const SemanticModel& model, const 
       }
     }
     if (here_string == nullptr) return std::nullopt;
-    value.parameter = value_parameter(here_string->kids.back());
-    value.quoted = quoted_plain_parameter(here_string->kids.back()) != nullptr;
-    if (value.parameter == nullptr) return std::nullopt;
+    if (!read_fed_word(model, here_string->kids.back(), prefix, value)) return std::nullopt;
   } else {
     return std::nullopt;
   }
@@ -83,22 +96,22 @@ std::optional<PipedValue> match_piped_command(const SemanticModel& model, const 
 }
 
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
-                                            std::string_view consumer_name) {
+                                            std::string_view consumer_name, Prefix prefix) {
   const Node* body = sole_pipeline(substitution);
   if (body == nullptr) body = sole_simple_command(substitution);
   if (body == nullptr) return std::nullopt;
-  std::optional<PipedValue> value = match_piped_command(model, body, consumer_name, false);
+  std::optional<PipedValue> value = match_piped_command(model, body, consumer_name, false, prefix);
   if (value) value->substitution = substitution;
   return value;
 }
 
 std::string_view piped_name(const PipedValue& value) { return value.parameter->text; }
 
-std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name) {
+std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name, Prefix prefix) {
   std::vector<PipedValue> values;
   for (const Node* substitution : model.substitutions()) {
     if (inside_escaped_backtick(model, substitution)) continue;
-    if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name)) {
+    if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name, prefix)) {
       values.push_back(*value);
     }
   }
@@ -124,15 +137,28 @@ void downgrade_for_printer(const SemanticModel& model, const PipedValue& value, 
   // Every rewrite of a piped value reads it in the shell itself, or not at all.
   require_set_under_nounset(model, piped_name(value), value.parameter, safety,
                             value.substitution != nullptr ? "the `$( )` subshell" : "the command that prints it");
-  if (piped_integer(model, value)) return;
+  if (piped_integer(model, value) && value.prefix.empty()) return;
   if (value.via_echo) {
-    require_value_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);
+    // Literal text before the value decides whether echo sees an option.
+    if (value.prefix.empty()) {
+      require_value_fact(model, value, ValueFact::NoLeadingDash, "echo takes a value like `-n` as an option", safety);
+    } else if (value.prefix[0] == '-') {
+      safety.downgrade(Applicability::Unsafe, "echo may take the printed text, which starts with `-`, as an option");
+    }
     if (model.dialect() != Dialect::Bash) {
       require_value_fact(model, value, ValueFact::NoBackslash, "dash's and ksh's echo interpret backslashes", safety);
     }
   }
   if (!value.quoted) {
-    safety.downgrade(Applicability::Unsafe, "the unquoted value is split and globbed before it is printed");
+    std::string why = "the unquoted value is split and globbed before it is printed";
+    // With the default IFS, a value without blanks, glob characters and
+    // backslashes is one word as it is (an empty one none: echo and
+    // printf print the same for no word as for an empty one).
+    if (model.may_assign_ifs(value.parameter)) {
+      safety.downgrade(Applicability::Unsafe, why + ", and the script may change `IFS`");
+    } else {
+      safety.downgrade_for_trait(ValueTrait::SplitOrGlob, piped_name(value), std::move(why));
+    }
   }
 }
 

@@ -19,23 +19,31 @@ struct PipedValue {
   bool via_echo = false;               // echo prints it (options, backslashes)
   bool quoted = false;                 // "$v" rather than $v
   bool adds_newline = true;            // echo, printf '%s\n' and <<< end it with a newline
+  // Literal text printed before the value (`echo "X$v"`), only for a caller
+  // that asks for it (Prefix::Allowed); `quoted` then holds.
+  std::string prefix;
 };
+
+// Whether a printed word may be literal text and then the value.
+enum class Prefix { Refused, Allowed };
 
 // `consumer_name` is the utility expected to read the value (`sed`, `tr`,
 // ...), named or called through a variable provably set to it (`$SED`).
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
-                                            std::string_view consumer_name);
+                                            std::string_view consumer_name, Prefix prefix = Prefix::Refused);
 
 // The same for a pipeline or command that is not in a substitution
 // (`echo "$v" | grep -q x` as a condition); `substitution` stays null. With
 // `consumer_redirects`, the consumer may have redirections (the caller
 // checks them).
 std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* pipeline_or_command,
-                                              std::string_view consumer_name, bool consumer_redirects);
+                                              std::string_view consumer_name, bool consumer_redirects,
+                                              Prefix prefix = Prefix::Refused);
 
 // Every substitution of the tree that pipes a value into `consumer_name`, in
 // source order; those inside an escaped backtick are left to FL201.
-std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name);
+std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name,
+                                     Prefix prefix = Prefix::Refused);
 
 // The parameter expansion that names the value: `v` for `$v`, `1` for `$1`.
 std::string_view piped_name(const PipedValue& value);

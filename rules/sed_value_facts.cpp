@@ -11,7 +11,7 @@ void require_sed_value_facts(const SemanticModel& model, const PipedValue& value
   // newline sees exactly that line, and prints it with one newline that
   // `$( )` strips (no translated replacement inserts a newline).
   require_value_fact(model, value, ValueFact::NoNewline, "sed edits each line of a multi-line value", safety);
-  if (!value.adds_newline) {
+  if (!value.adds_newline && value.prefix.empty()) {
     require_value_fact(model, value, ValueFact::NonEmpty,
                        "an empty value printed without a newline gives sed no line at all", safety);
   }

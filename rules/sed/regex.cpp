@@ -25,6 +25,33 @@ bool BracketSet::byte_safe() const {
   }
   return true;
 }
+bool BracketSet::excludes(char c) const {
+  auto alnum = [](char x) { return std::isalnum(static_cast<unsigned char>(x)) != 0; };
+  if (negated || !ascii_only || static_cast<unsigned char>(c) >= 0x80 || alnum(c)) return false;
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (members.compare(i, 2, "[:") == 0) {
+      size_t end = members.find(":]", i + 2);
+      if (end == std::string::npos) return false;
+      std::string_view name = std::string_view(members).substr(i + 2, end - i - 2);
+      bool in_class = name == "space" || name == "blank" ? std::isspace(static_cast<unsigned char>(c)) != 0
+                      : name == "punct" || name == "print" || name == "graph" ? std::isgraph(static_cast<unsigned char>(c)) != 0 || c == ' '
+                      : name == "cntrl"                                        ? std::iscntrl(static_cast<unsigned char>(c)) != 0
+                                                                               : false;
+      if (in_class) return false;
+      i = end + 1;
+      continue;
+    }
+    bool range = i + 2 < members.size() && members[i + 1] == '-';
+    if (range) {
+      if (!alnum(members[i]) || !alnum(members[i + 2])) return false;
+      i += 2;
+      continue;
+    }
+    if (members[i] == c) return false;
+  }
+  return true;
+}
+
 namespace {
 
 constexpr std::string_view kClasses[] = {"alpha", "digit", "alnum", "upper", "lower", "space",

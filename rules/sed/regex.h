@@ -24,6 +24,12 @@ struct BracketSet {
   // `[:digit:]` or `[:xdigit:]` (sed's `[:alpha:]` holds `é`, dash's does
   // not).
   bool byte_safe() const;
+
+  // Whether the set certainly does not match `c`, an ASCII character that
+  // is neither a letter nor a digit, in any locale: it is not a member, not
+  // in a class, and every range runs between letters or digits (collation
+  // may put other letters between, never punctuation).
+  bool excludes(char c) const;
 };
 
 struct Regex {

@@ -15,9 +15,11 @@ class ScriptParser {
     SedProgram program;
     program.syntax = syntax_;
     while (skip_separators()) {
+      std::optional<bool> selected = address();
+      if (!selected) return SedParse{std::nullopt, error_};
       std::optional<SedCommand> command = this->command();
       if (!command) return SedParse{std::nullopt, error_};
-      program.commands.push_back(std::move(*command));
+      if (*selected) program.commands.push_back(std::move(*command));
     }
     return SedParse{std::move(program), ""};
   }
@@ -26,6 +28,27 @@ class ScriptParser {
   bool skip_separators() {
     while (at_ < script_.size() && std::string_view(" \t\n;").find(script_[at_]) != std::string_view::npos) ++at_;
     return at_ < script_.size();
+  }
+
+  // The input is one line: `1` and `$` select it, `1!` and `$!` never do
+  // (the command is read and dropped). Other addresses are refused.
+  std::optional<bool> address() {
+    char c = script_[at_];
+    if (c != '1' && c != '$') return true;
+    if (c == '1' && at_ + 1 < script_.size() && std::isdigit(static_cast<unsigned char>(script_[at_ + 1]))) {
+      return fail("an address other than `1` and `$`");
+    }
+    ++at_;
+    bool selected = true;
+    if (at_ < script_.size() && script_[at_] == '!') {
+      selected = false;
+      ++at_;
+    }
+    while (at_ < script_.size() && (script_[at_] == ' ' || script_[at_] == '\t')) ++at_;
+    if (at_ >= script_.size() || (script_[at_] != 's' && script_[at_] != 'y')) {
+      return fail("an address before a command other than `s` and `y`");
+    }
+    return selected;
   }
 
   std::optional<SedCommand> command() {

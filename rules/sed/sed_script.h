@@ -1,5 +1,7 @@
-// The sed programs forklift can reason about: `s` and `y` commands without
-// addresses, chained with `-e`, `;` and newlines, under `-n`, `-E`/`-r`.
+// The sed programs forklift can reason about: `s` and `y` commands chained
+// with `-e`, `;` and newlines, under `-n`, `-E`/`-r`, read as applied to a
+// value of one line (the rules translate them only for one-line values):
+// the addresses `1` and `$` select that line, `1!` and `$!` never do.
 #pragma once
 
 #include <optional>

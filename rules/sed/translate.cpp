@@ -488,8 +488,68 @@ class StepBuilder {
         excludes_only(*atoms[0], atoms[1]->literal)) {
       return through_first(atoms[1]->literal);
     }
+    if (atoms.size() == 2 && !command_.global && pattern_.start != pattern_.end) {
+      const Regex& run = *atoms[pattern_.end ? 0 : 1];
+      const Regex& field = *atoms[pattern_.end ? 1 : 0];
+      if (set_run(run, 0) && run.operands[0].kind == Kind::Literal && excludes_only(field, run.operands[0].literal)) {
+        return field_and_separators(run.operands[0].literal);
+      }
+    }
+    if (atoms.size() == 2 && !command_.global && !pattern_.start && !pattern_.end && set_run(*atoms[0], 0) &&
+        atoms[1]->kind == Kind::Literal && run_excludes(*atoms[0], atoms[1]->literal)) {
+      return run_before_first(*atoms[0], atoms[1]->literal);
+    }
     if (command_.global && !pattern_.start && !pattern_.end) return squeeze();
     return std::nullopt;
+  }
+
+  static bool run_excludes(const Regex& run, char l) {
+    const Regex& inner = run.operands[0];
+    return inner.kind == Kind::Literal ? inner.literal != l : inner.set.excludes(l);
+  }
+
+  // `[set]*L` with L outside the set (`s/[-_a-zA-Z0-9]*=//`): a match
+  // starting anywhere must reach an L through members only, so the leftmost
+  // one is the run of members right before the first L.
+  std::optional<Step> run_before_first(const Regex& run, char l) {
+    if (scratch_.empty()) return refuse("a run before a separator without a scratch variable");
+    std::optional<std::string> r = replacement(std::nullopt, true);
+    std::optional<std::string> outside = run_complement(run);
+    if (!r || !outside) return std::nullopt;
+    if ((target_ == Target::Posix || target_ == Target::Mksh) && run.operands[0].kind == Kind::Bracket &&
+        !run.operands[0].set.byte_safe()) {
+      note("dash and mksh match `?` and `[…]` against a byte, sed against a character of a UTF-8 value");
+    }
+    std::string lit = shell_literal(std::string(1, l));
+    std::string in(input_);
+    std::string t(scratch_);
+    Step step;
+    step.condition = "*" + lit + "*";
+    step.conditional = true;
+    step.statement = t + "=${" + in + "#*" + lit + "}; {out}=${" + in + "%%" + lit + "*}\n{out}=${{out}%\"${{out}##*" +
+                     *outside + "}\"}" + *r + "${" + t + "}";
+    return step;
+  }
+
+  // `/*[^/]*$` or `^[^/]*/*`: the last (first) field with the separators
+  // before (after) it. `[^c]*` takes the whole field at the open end, so
+  // the match is fixed: remove the field, then the run of `c` beside it.
+  std::optional<Step> field_and_separators(char c) {
+    if (static_cast<unsigned char>(c) >= 0x80) return std::nullopt;
+    std::optional<std::string> r = replacement(std::nullopt, true);
+    std::optional<std::string> is_c = shell_bracket(BracketSet{false, std::string(1, c), true}, false, true);
+    std::optional<std::string> not_c = shell_bracket(BracketSet{false, std::string(1, c), true}, true, true);
+    if (!r || !is_c || !not_c) return std::nullopt;
+    std::string in(input_);
+    Step step;
+    if (pattern_.end) {
+      step.statement = "{out}=${" + in + "%\"${" + in + "##*" + *is_c + "}\"}\n{out}=${{out}%\"${{out}##*" +
+                       *not_c + "}\"}" + *r;
+    } else {
+      step.statement = "{out}=${" + in + "#\"${" + in + "%%" + *is_c + "*}\"}\n{out}=" + *r +
+                       "${{out}#\"${{out}%%" + *not_c + "*}\"}";
+    }
+    return step;
   }
 
   // `^[set]*` or `[set]*$`: the leading or trailing run of the set.
@@ -690,11 +750,14 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
   return text;
 }
 
-std::string step_statement(const Step& step, std::string_view input, std::string_view output, bool quiet) {
+// `kept` is the line when the command does not match: the input, or the
+// input after the literal prefix it is printed with.
+std::string step_statement(const Step& step, std::string_view input, std::string_view output, bool quiet,
+                           std::string_view kept) {
+  std::string unchanged = quiet ? "" : std::string(kept);
   if (step.statement && step.conditional) {
     return fmt::format("case ${} in {}) {};; *) {}={};; esac", input, step.condition,
-                       replace_all(*step.statement, "{out}", output), output,
-                       quiet ? "" : fmt::format("${{{}}}", input));
+                       replace_all(*step.statement, "{out}", output), output, unchanged);
   }
   if (step.statement && quiet) {
     // Under `-n` only a line the command changed is printed.
@@ -706,42 +769,83 @@ std::string step_statement(const Step& step, std::string_view input, std::string
   if (step.expression && !quiet) return fmt::format("{}={}", output, *step.expression);
   if (step.condition == "*") return fmt::format("{}={}", output, step.matched);
   return fmt::format("case ${} in {}) {}={};; *) {}={};; esac", input, step.condition, output, step.matched, output,
-                     quiet ? "" : fmt::format("${{{}}}", input));
+                     unchanged);
+}
+
+// The first command of a program run on `prefix` followed by the input, as
+// a command on the input alone: its pattern must start with `^` and the
+// prefix (or a `.` for each of its characters), which it then drops. Where the reduced pattern does not match,
+// sed keeps the prefix: the caller writes it into the unmatched arm.
+std::optional<SedCommand> without_prefix(const SedCommand& command, std::string_view prefix, std::string& refusal) {
+  refusal = "a value printed after literal text that the first command does not match at its start";
+  if (command.kind != SedCommand::Kind::Substitute || command.regex.kind != Kind::Sequence) return std::nullopt;
+  const std::vector<Regex>& operands = command.regex.operands;
+  if (operands.size() < prefix.size() + 1 || operands[0].kind != Kind::LineStart) return std::nullopt;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    // `.` takes the prefix's character as well (it is ASCII).
+    const Regex& atom = operands[i + 1];
+    if (atom.kind != Kind::AnyChar && (atom.kind != Kind::Literal || atom.literal != prefix[i])) return std::nullopt;
+  }
+  for (const ReplacementPiece& piece : command.replacement) {
+    if (piece.kind == ReplacementPiece::Kind::WholeMatch) {
+      refusal = "`&` in a command that matches the literal text before the value";
+      return std::nullopt;
+    }
+  }
+  SedCommand reduced = command;
+  reduced.regex.operands.erase(reduced.regex.operands.begin() + 1,
+                               reduced.regex.operands.begin() + 1 + static_cast<std::ptrdiff_t>(prefix.size()));
+  refusal.clear();
+  return reduced;
+}
+
+// A step of a reduced first command that may not match: its unmatched arm
+// must be a `case` arm, not an expression that covers both.
+bool keeps_prefix_when_unmatched(Step& step) {
+  if (step.condition == "*") return true;
+  if (step.condition.empty() || (step.statement && !step.conditional)) return false;
+  step.expression.reset();
+  return true;
 }
 
 }  // namespace
 
 Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target,
-                      std::string_view scratch) {
+                      std::string_view scratch, std::string_view prefix) {
   Translation translation;
   bool quiet = program.quiet;
   if (quiet && (program.commands.size() != 1 || !program.commands[0].print)) {
     translation.refusal = "`-n` other than one `s///p`";
     return translation;
   }
+  auto refuse = [&](std::string why) {
+    translation.refusal = std::move(why);
+    translation.caveats.clear();
+    translation.statements.clear();
+    translation.expression.reset();
+    return translation;
+  };
   std::string current(input);
-  for (const SedCommand& command : program.commands) {
-    if (command.print && !quiet) {
-      translation.refusal = "`p` without `-n` (the line is printed twice)";
-      return translation;
+  for (const SedCommand& original : program.commands) {
+    if (original.print && !quiet) return refuse("`p` without `-n` (the line is printed twice)");
+    bool first = &original == &program.commands.front();
+    std::optional<SedCommand> reduced;
+    if (first && !prefix.empty()) {
+      std::string why;
+      reduced = without_prefix(original, prefix, why);
+      if (!reduced) return refuse(why);
     }
+    const SedCommand& command = reduced ? *reduced : original;
     StepBuilder builder(command, current, scratch, target, translation.caveats);
     std::optional<Step> step = builder.build();
-    if (!step) {
-      translation.refusal = builder.refusal().empty() ? "a shape with no exact equivalent" : builder.refusal();
-      translation.caveats.clear();
-      translation.statements.clear();
-      translation.expression.reset();
-      return translation;
+    if (!step) return refuse(builder.refusal().empty() ? "a shape with no exact equivalent" : builder.refusal());
+    if (reduced && !keeps_prefix_when_unmatched(*step)) {
+      return refuse("a command on text after a literal prefix whose match no `case` pattern tells");
     }
-    if (quiet && step->condition.empty()) {
-      translation.refusal = "`-n` with a replacement whose match no `case` pattern tells";
-      translation.caveats.clear();
-      translation.statements.clear();
-      return translation;
-    }
+    if (quiet && step->condition.empty()) return refuse("`-n` with a replacement whose match no `case` pattern tells");
     if (!translation.statements.empty()) translation.statements += "\n";
-    translation.statements += step_statement(*step, current, output, quiet);
+    std::string kept = fmt::format("{}${{{}}}", reduced ? shell_literal(prefix) : "", current);
+    translation.statements += step_statement(*step, current, output, quiet, kept);
     if (program.commands.size() == 1 && !quiet && !step->statement) {
       translation.expression = step->expression;
       if (!step->expression && step->condition == "*" && step->matched.starts_with("${") &&

@@ -39,7 +39,10 @@ std::string on_one_line(std::string statements);
 // (no newline); `output` the variable the statements set; `scratch` a
 // variable the statements may set too (a global replacement in POSIX sh
 // copies the rest of the line through it), empty when there is none.
+// `prefix` is literal text the line holds before the input's value
+// (`echo "X$v" | sed 's/^X//'`): the first command must match it at the
+// line's start, and the line keeps it where that command does not match.
 Translation translate(const SedProgram& program, std::string_view input, std::string_view output, Target target,
-                      std::string_view scratch = {});
+                      std::string_view scratch = {}, std::string_view prefix = {});
 
 }  // namespace forklift::sed

@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <span>
+
 #include "rule_golden_support.h"
 #include "shell_runs.h"
 
@@ -30,7 +32,8 @@ constexpr const char* kPrograms[] = {
     "'s/\\.\\([^.]*\\)$/.T\\1/'", "'s/(.*)//'", "'s/[^=]*=//'", "'s/a.*b/X/'", "'s/[^:]*:\\(.*\\)$/<\\1>/'",
     "'s,\\([^/]\\)//*$,\\1,'", "-n 's/^X\\([^ ]*\\).*/\\1/p'", "'s/^\\([^-]*\\).*/\\1/'",
     "'s/^a:\\([^ ]*\\).*$/<\\1>/'", "'s/a.*/X/'", "-n 's/^X[^=]*=\\(.*\\)/\\1/p'", "'s/^.*\\.\\(.*\\)/<\\1>/'",
-    "'s/\\(.*\\)-e$/\\1/'", "-n 's/^a:\\(.*\\)/\\1/p'",
+    "'s/\\(.*\\)-e$/\\1/'", "-n 's/^a:\\(.*\\)/\\1/p'", "'s,/*[^/]*$,,'", "'s,^[^/]*/*,,'",
+    "'s,^[^:]*:*,<,'", "-e '1s/^X//' -e '$!s/a/b/'", "'s/[-_a-zA-Z0-9]*=//'", "'s/[a-z]*:/<>/'",
 };
 
 struct Value {
@@ -68,7 +71,12 @@ struct Form {
   bool via_echo;
   bool needs_here_string;
   bool adds_newline = true;  // without one, an empty value gives sed no line
+  bool unquoted = false;     // echo prints `$v` split and globbed
 };
+
+// A value an unquoted `$v` leaves as it is: no blank, glob character or
+// backslash.
+bool one_word(std::string_view text) { return text.find_first_of(" \t\n*?[(\\") == std::string_view::npos; }
 
 constexpr Form kForms[] = {
     {"printf", "r=$(printf '%s\\n' \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false},
@@ -76,6 +84,7 @@ constexpr Form kForms[] = {
     {"here", "r=$(sed {p} <<< \"$v\")\nprintf '[%s]\\n' \"$r\"", false, true},
     {"printf-no-newline", "r=$(printf %s \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false, false},
     {"unquoted", "printf '<%s>\\n' $(echo \"$v\" | sed {p})", true, false},
+    {"unquoted-echo", "r=$(echo $v | sed {p})\nprintf '[%s]\\n' \"$r\"", true, false, true, true},
 };
 
 struct Dialected {
@@ -103,7 +112,8 @@ TEST_CASE("FL303 translations keep what sed prints on values with the facts they
           const Value& value = kValues[i];
           std::string label = fmt::format("{} | {} | {}", form.name, program, single_quoted(value.text));
           original += fmt::format("echo '== {}'\nv={}\n{}\n", blocks.size(), single_quoted(value.text), snippet);
-          bool facts = value.one_line && (value.echo_safe || !form.via_echo) && (form.adds_newline || *value.text);
+          bool facts = value.one_line && (value.echo_safe || !form.via_echo) && (form.adds_newline || *value.text) &&
+                       (!form.unquoted || one_word(value.text));
           blocks.emplace_back(label, facts ? &value : nullptr);
         }
       }
@@ -140,14 +150,14 @@ std::string own_variable(std::string snippet, size_t block) {
 // Every fix the rule calls safe, on programs × forms × values, each block
 // reading its own literal value: the output must not change.
 void check_safe_fixes(const std::vector<std::string>& programs, const std::vector<std::string>& values,
-                      const char* scratch) {
+                      const char* scratch, std::span<const Form> forms = kForms) {
   ScratchDir dir(scratch);
   for (const Dialected& d : {Dialected{Dialect::Sh, {"dash", "bash", "ksh", "mksh"}}, Dialected{Dialect::Bash, {"bash"}}}) {
     // sed matches characters only in a UTF-8 locale.
     std::string original = "export LC_ALL=C.UTF-8\nprog='s,>,\\&gt;,g'\n";
     std::vector<std::string> labels;
     for (const std::string& program : programs) {
-      for (const Form& form : kForms) {
+      for (const Form& form : forms) {
         if (form.needs_here_string) continue;
         std::string snippet = fmt::format(fmt::runtime(form.snippet), fmt::arg("p", program));
         for (const std::string& value : values) {
@@ -195,6 +205,22 @@ TEST_CASE("FL303 safe fixes of brackets keep what sed prints on UTF-8 values", "
                    {"\xc3\xa9-x", "a\xc3\xa9(b", "12\xc3\xa9" "3", "\xc3\xa9", "x\xc3\xa9", "ab+c.d",
                     "\xc3\xa9x", "a\xc3\xa9xb"},
                    "fl303-utf8-property");
+}
+
+// A value printed after literal text (`echo "X$v"`, the idiom that keeps
+// echo from reading it as an option): the first command drops the text, or
+// keeps it where the rest of its pattern does not match.
+constexpr Form kPrefixedForms[] = {
+    {"echo-X", "r=$(echo \"X$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", true, false},
+    {"printf-X", "printf '<%s>\\n' \"$(printf '%s\\n' X\"$v\" | sed {p})\"", false, false},
+    {"echo-x", "r=`echo \"x$v\" | sed {p}`\nprintf '[%s]\\n' \"$r\"", true, false},
+};
+
+TEST_CASE("FL303 safe fixes of a value after literal text keep what sed prints", "[fl303][property]") {
+  check_safe_fixes({"-e 's/^X//' -e 's/=.*//'", "'s/^X--a=//'", "'s/^X\\([^=]*\\)=.*/\\1/'", "'1s/^X//'",
+                    "-n 's/^X-//p'", "'s/^.-L//'", "'s/^X$/E/'", "-e 's/^x//' -e 's,/*[^/]*$,,'"},
+                   {"--a=b", "", "-n", "a=b=c", "-Lfoo", "back\\slash=x", "two\nlines=x", "-e", "x/y//z"},
+                   "fl303-prefix-property", kPrefixedForms);
 }
 
 }  // namespace

@@ -125,6 +125,29 @@ TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empt
   CHECK(first_finding("FL301", "echo \"$(basename \"$1\" .txt)\"\n", Dialect::Sh).fix == Applicability::DisplayOnly);
 }
 
+TEST_CASE("an unquoted value is split and globbed: a guard names what changes it, unless IFS may differ") {
+  Finding base = first_finding("FL301", "b=$(basename $1)\necho $b\n", Dialect::Sh);
+  CHECK(base.fix == Applicability::Safe);
+  // An empty `$1` is no operand at all; `(` is quoted, as a `case` pattern needs.
+  CHECK(base.replacement ==
+        "case $1 in -* | '' | */ | *[[:space:]]* | *[*?[\\(]* | *\\\\*) b=$(basename $1) ;; *) b=${1##*/} ;; esac");
+  Finding sed = first_finding("FL303", "for v; do r=$(echo $v | sed 's/^a//'); echo $r; done\n", Dialect::Bash);
+  CHECK(sed.fix == Applicability::Safe);
+  CHECK(sed.replacement.find("case $v in -* | *[[:space:]]* | *[*?[\\(]* | *\\\\*) r=") == 0);
+  CHECK(first_finding("FL303", "IFS=:\nfor v; do r=$(echo $v | sed 's/^a//'); echo $r; done\n", Dialect::Bash).fix ==
+        Applicability::Unsafe);
+  CHECK(first_finding("FL301", "IFS=:\nb=$(basename $1)\necho $b\n", Dialect::Sh).fix == Applicability::Unsafe);
+}
+
+TEST_CASE("a value after literal text: `echo \"X$v\"` never starts with `-`") {
+  Finding f = first_finding("FL303", "for v; do r=$(echo \"X$v\" | sed 's/^X//'); echo \"$r\"; done\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Safe);
+  CHECK(f.replacement == "case $v in *$'\\n'*) r=$(echo \"X$v\" | sed 's/^X//') ;; *) r=${v} ;; esac");
+  // Text starting with `-` may still be an option.
+  CHECK(first_finding("FL303", "for v; do r=$(echo \"-n$v\" | sed 's/^-n//'); echo \"$r\"; done\n", Dialect::Bash)
+            .fix == Applicability::Unsafe);
+}
+
 TEST_CASE("trap 4.3: echo | wc -c counts the newline echo adds") {
   CHECK(first_finding("FL306", "n=$(echo \"$1\" | wc -c)\necho $n\n", Dialect::Sh).replacement == "$((${#1} + 1))");
   CHECK(first_finding("FL306", "n=$(printf %s \"$1\" | wc -c)\necho $n\n", Dialect::Sh).replacement == "${#1}");
@@ -239,8 +262,11 @@ TEST_CASE("guarded rewrites: set -u, unstable variables and their own fallback a
   Finding random = first_finding("FL303", "w=$(echo \"$RANDOM\" | sed 's/1/one/')\necho $w\n", Dialect::Sh);
   CHECK(random.fix == Applicability::Unsafe);
   CHECK(random.reason.find("no guard") != std::string::npos);
-  // Unquoted, the value is split and globbed: no pattern tests that.
-  CHECK(first_finding("FL303", "w=$(echo $1 | sed 's/x/y/')\n", Dialect::Sh).fix == Applicability::Unsafe);
+  // Unquoted, the value is split and globbed: the guard names blanks and
+  // glob characters too.
+  Finding unquoted = first_finding("FL303", "w=$(echo $1 | sed 's/x/y/')\n", Dialect::Sh);
+  CHECK(unquoted.fix == Applicability::Safe);
+  CHECK(unquoted.replacement.starts_with("case $1 in -* | *[[:space:]]* | *[*?[\\(]* | *\\\\*) w=$(echo $1"));
   // The guard's first arm is the fallback: left alone, so fixing twice changes nothing.
   CHECK_FALSE(first_finding("FL303", "case $1 in -* | *\\\\* | *[[:cntrl:]]*) w=$(echo \"$1\" | sed 's/x/y/') ;; "
                                      "*) w=$1 ;; esac\n", Dialect::Sh).reported);

@@ -125,6 +125,18 @@ TEST_CASE("sed replacements: `&`, `\\&`, `\\\\`, escaped delimiters", "[sed][scr
   CHECK(r[2].text == "]&\\/");
 }
 
+TEST_CASE("sed addresses of the one line: `1` and `$` keep a command, `1!` and `$!` drop it", "[sed][script]") {
+  SedProgram p = program({"-e", "1s/^X//", "-e", "$!s/$/\\\\/", "-e", "$ s/a/b/;1!y/a/b/"});
+  REQUIRE(p.commands.size() == 2);
+  CHECK(p.commands[0].regex.operands[1].literal == 'X');
+  CHECK(p.commands[1].regex.operands[0].literal == 'a');
+  CHECK_FALSE(program_refusal({"2s/a/b/"}).empty());
+  CHECK_FALSE(program_refusal({"10s/a/b/"}).empty());
+  CHECK_FALSE(program_refusal({"1,3s/a/b/"}).empty());
+  CHECK_FALSE(program_refusal({"$d"}).empty());
+  CHECK_FALSE(program_refusal({"1!p"}).empty());
+}
+
 TEST_CASE("sed programs outside what is understood are refused with a reason", "[sed][script]") {
   CHECK(program_refusal({"-i", "s/a/b/"}).find("-i") != std::string::npos);
   CHECK(program_refusal({"s/a/b/", "file"}).find("file") != std::string::npos);

@@ -98,8 +98,9 @@ TEST_CASE("text put before or after the line", "[sed][translate]") {
 TEST_CASE("a pattern that matches the empty string is anchored at the start", "[sed][translate]") {
   CHECK(expression({"s/[^.]*//"}) == "${v#\"${v%%[.]*}\"}");
   CHECK(expression({"s/ *//"}) == "${v#\"${v%%[! ]*}\"}");
-  // It cannot match the empty string: the first `=` after any run decides.
-  CHECK_FALSE(translated({"s/[-_a-zA-Z0-9]*=//"}).refusal.empty());
+  // It cannot match the empty string: not anchored, but the run before the
+  // first `=` (see the fields and separators below).
+  CHECK_FALSE(translated({"s/[-_a-zA-Z0-9]*=//"}).expression);
   // `$` matches the empty string only at the end of the line.
   CHECK(expression({"s/ *$//"}) == "${v%\"${v##*[! ]}\"}");
   // With g it matches again after each match.
@@ -196,10 +197,48 @@ TEST_CASE("unanchored fields without groups split the same way", "[sed][translat
   CHECK_FALSE(translated({"s/a.*b.*c/X/"}).refusal.empty());
 }
 
+TEST_CASE("a field and the run of separators beside it", "[sed][translate]") {
+  CHECK(statements({"s,/*[^/]*$,,"}) == "r=${v%\"${v##*[/]}\"}\nr=${r%\"${r##*[!/]}\"}");
+  CHECK(statements({"s,^[^/]*/*,,"}) == "r=${v#\"${v%%[/]*}\"}\nr=${r#\"${r%%[!/]*}\"}");
+  CHECK(statements({"s,^[^:]*:*,<,"}) == "r=${v#\"${v%%[:]*}\"}\nr=\"<\"${r#\"${r%%[!:]*}\"}");
+  // A run before the first separator outside it: the leftmost match.
+  CHECK(statements({"s/[-_a-z0-9]*=//"}) ==
+        "case $v in *=*) t=${v#*=}; r=${v%%=*}\nr=${r%\"${r##*[!-_a-z0-9]}\"}${t};; *) r=${v};; esac");
+  CHECK_FALSE(translated({"s/[-_a-z=]*=//"}).refusal.empty());
+  CHECK_FALSE(translated({"s/[[:punct:]]*=//"}).refusal.empty());
+  CHECK_FALSE(translated({"s/[a-z]*=/&/"}).refusal.empty());
+  // With g the same match repeats nowhere, but the shape is not read then.
+  CHECK_FALSE(translated({"s,/*[^/]*$,,g"}).refusal.empty());
+}
+
+Translation prefixed(const std::vector<std::string>& arguments, std::string_view prefix,
+                     Target target = Target::Posix) {
+  SedParse parse = parse_sed_arguments(arguments);
+  REQUIRE(parse.program);
+  return translate(*parse.program, "v", "r", target, "t", prefix);
+}
+
+TEST_CASE("a value after literal text: the first command drops it or keeps it unmatched", "[sed][translate]") {
+  Translation strip = prefixed({"-e", "s/^X//", "-e", "s/=.*//"}, "X");
+  CHECK(strip.statements == "r=${v}\nr=${r%%=*}");
+  Translation alone = prefixed({"s/^X//"}, "X");
+  REQUIRE(alone.expression);
+  CHECK(*alone.expression == "${v}");
+  Translation option = prefixed({"s/^X--dir=//"}, "X");
+  CHECK(option.statements == "case $v in --dir=*) r=${v#--dir=};; *) r=X${v};; esac");
+  CHECK_FALSE(option.expression);
+  CHECK(prefixed({"s/^.-L//"}, "x").statements == "case $v in -L*) r=${v#-L};; *) r=x${v};; esac");
+  CHECK(prefixed({"-n", "s/^X-//p"}, "X").statements == "case $v in -*) r=${v#-};; *) r=;; esac");
+  // The prefix must be matched at the start, and `&` would need it.
+  CHECK_FALSE(prefixed({"s/=.*//"}, "X").refusal.empty());
+  CHECK_FALSE(prefixed({"s/^Y//"}, "X").refusal.empty());
+  CHECK_FALSE(prefixed({"s/^X-/&/"}, "X").refusal.empty());
+}
+
 TEST_CASE("shapes without an exact equivalent are refused", "[sed][translate]") {
   CHECK_FALSE(translated({"s/^a*b.*//"}).refusal.empty());
   CHECK_FALSE(translated({"s/a/b/2"}, Target::Bash).refusal.empty());
-  CHECK_FALSE(translated({"s/x*y/z/"}, Target::Bash).refusal.empty());
+  CHECK_FALSE(translated({"s/x*y*z/z/"}, Target::Bash).refusal.empty());
   CHECK_FALSE(translated({"s/a/b/p"}).refusal.empty());
 }
 
