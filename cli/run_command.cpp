@@ -2,6 +2,7 @@
 // large stack cli/main.cpp gives every command.
 #include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
@@ -56,6 +57,13 @@ int run_interpreter(const RunRequest& request) {
   } else if (!operands.empty() && !request.invocation.read_stdin) {
     name = operands[0];
     LoadResult loaded = load_source(name);
+    if (!loaded.file && ::access(name.c_str(), F_OK) != 0) {
+      // ksh93 runs an operand that names no file as a command line, with
+      // the other operands as its arguments ($0 is the operand).
+      text = name + " \"$@\"";
+      args.assign(operands.begin() + 1, operands.end());
+      return shell.run_script(name, std::move(text), std::move(args));
+    }
     if (!loaded.file) {
       std::fprintf(stderr, "forklift: %s\n", loaded.error.c_str());
       return 127;

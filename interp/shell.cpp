@@ -149,7 +149,9 @@ const Shell::Program* Shell::parse_program(std::string name, std::string text, b
   auto program = std::make_unique<Program>();
   program->file = std::make_unique<SourceFile>(std::move(name), std::move(text));
   ParseResult result = parse_exact(*program->file, Dialect::Ksh);
-  if (!result.errors.empty() || result.ast == nullptr) {
+  // With a tree, what the parser reports are warnings (a here-document ended
+  // by the end of the text), which ksh93 runs without a word.
+  if (result.ast == nullptr) {
     if (report_errors) {
       out_.flush();
       for (const ParseError& e : result.errors) {
@@ -179,7 +181,7 @@ const Shell::Program* Shell::parse_runnable_prefix(const std::string& name, cons
   // a syntax error run. Find the longest prefix of whole lines that parses.
   SourceFile whole(name, text);
   ParseResult result = parse_exact(whole, Dialect::Ksh);
-  if (result.errors.empty()) return nullptr;
+  if (result.ast != nullptr || result.errors.empty()) return nullptr;
   uint32_t error_line = whole.position(result.errors.front().offset).line;
   constexpr uint32_t kMaxLinesBack = 200;
   for (uint32_t line = error_line; line > 1 && error_line - line < kMaxLinesBack; --line) {
@@ -195,6 +197,11 @@ int Shell::run_script(std::string name, std::string text, std::vector<std::strin
   arg0_ = name;
   positional_ = std::move(args);
   int status = 0;
+  if (options_.interactive) {
+    // The aliases an interactive ksh93 starts with.
+    set_alias("history", "hist -l");
+    set_alias("r", "hist -s");
+  }
   try {
     if (options_.rc) source_env_file();
     if (options_.interactive) return end_script(run_lines_with_aliases(name, text, 0));

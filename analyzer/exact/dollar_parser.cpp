@@ -2,6 +2,8 @@
 // mksh a `$` and a bracket pattern; the ksh dialect still reads it, since the
 // bundled interpreter also runs bash scripts), `${ cmd; }`, `$'...'` and
 // `$"..."`.
+#include <fmt/format.h>
+
 #include "analyzer/lex/char_class.h"
 #include "analyzer/exact/parser.h"
 
@@ -75,8 +77,16 @@ Node* Parser::parse_parenthesized_commands(NodeKind kind) {
   DepthGuard depth(*this, begin);
   CommandContext context(*this);
   closer_ = ')';
+  const size_t pending_before = pending_.size();
   Node* list = parse_list();
   if (at_end() || peek() != ')') unexpected_expecting(")");
+  // ksh93 and mksh want a here-document begun inside the substitution
+  // to end there; bash reads its body after the `)`.
+  if (pending_.size() > pending_before && ksh_like()) {
+    throw SyntaxError{pending_[pending_before].redirect->begin,
+                      fmt::format("syntax error: `<<{}' here-document not contained within command substitution",
+                                  pending_[pending_before].delimiter)};
+  }
   ++pos_;
   Node* node = make(kind, begin, pos_);
   node->kids.push_back(list);

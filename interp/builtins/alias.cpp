@@ -231,12 +231,34 @@ int track_commands(Shell& shell, const std::vector<std::string>& names) {
   return 0;
 }
 
+// alias -pt: `alias -t NAME` for each command found on PATH so far, or for
+// those named; a name not tracked is reported, and counted in the status.
+int print_tracked(Shell& shell, const std::vector<std::string>& names) {
+  const auto& tracked = shell.launcher().tracked();
+  std::vector<std::string> listed = names;
+  if (names.empty()) {
+    for (const auto& entry : tracked) listed.push_back(entry.first);
+    std::sort(listed.begin(), listed.end());
+  }
+  int missing = 0;
+  for (const std::string& name : listed) {
+    if (tracked.contains(name)) {
+      shell.out().write(fmt::format("alias -t {}\n", name));
+    } else {
+      shell.write_fd(2, fmt::format("{}: tracked alias not found\n", name));
+      missing = std::min(missing + 1, 255);
+    }
+  }
+  return missing;
+}
+
 int builtin_alias(Shell& shell, std::vector<std::string>& argv) {
-  bool with_command = false, tracked = false;
+  bool with_command = false, tracked = false, exported = false;
   std::optional<size_t> first = scan_option_letters(argv, [&](char opt) {
     if (opt == 'p') with_command = true;
     else if (opt == 't') tracked = true;
-    else if (opt != 'x') {
+    else if (opt == 'x') exported = true;
+    else {
       shell.error(fmt::format("alias: -{}: unknown option", opt));
       return false;
     }
@@ -245,7 +267,11 @@ int builtin_alias(Shell& shell, std::vector<std::string>& argv) {
   if (!first) return 2;
   size_t i = *first;
   std::vector<std::string> operands(argv.begin() + static_cast<long>(i), argv.end());
-  if (tracked) return track_commands(shell, operands);
+  if (tracked) {
+    // -x (exported to scripts ksh runs) lists nothing of tracked aliases.
+    if (exported) return 0;
+    return with_command ? print_tracked(shell, operands) : track_commands(shell, operands);
+  }
   if (operands.empty()) return print_aliases(shell, with_command);
   int status = 0;
   for (const std::string& operand : operands) {
@@ -256,8 +282,9 @@ int builtin_alias(Shell& shell, std::vector<std::string>& argv) {
     }
     auto it = shell.aliases().find(operand);
     if (it == shell.aliases().end()) {
-      shell.error(fmt::format("alias: {}: alias not found", operand));
-      status = 1;
+      // ksh93 names the operand alone, and counts the misses in the status.
+      shell.write_fd(2, fmt::format("{}: alias not found\n", operand));
+      status = std::min(status + 1, 255);
       continue;
     }
     shell.out().write(alias_line(operand, it->second, with_command));

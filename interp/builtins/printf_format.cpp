@@ -1,5 +1,7 @@
 #include "interp/builtins/printf_format.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <climits>
 #include <cmath>
@@ -14,6 +16,7 @@
 #include "interp/builtins/date_text.h"
 #include "interp/errors.h"
 #include "interp/text/escapes.h"
+#include "interp/text/locale_text.h"
 #include "interp/arith/number.h"
 
 namespace forklift::interp {
@@ -27,9 +30,28 @@ struct Spec {
   bool has_width = false;
   int precision = 0;
   bool has_precision = false;
-  std::string time_format;
+  std::string time_format;  // what the parentheses of %(…)T or %(…)q hold
   char conv = 0;
 };
+
+// %(csv)q and %#q: a field of a CSV file, in double quotes (a quote doubled)
+// unless it is all letters, digits, underscores and (in a UTF-8 locale)
+// bytes beyond ASCII.
+std::string csv_quote(std::string_view value) {
+  bool multibyte = text::utf8();
+  bool plain = std::all_of(value.begin(), value.end(), [multibyte](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return (u >= 0x80 && multibyte) || (u < 0x80 && std::isalnum(u) != 0) || c == '_';
+  });
+  if (plain) return std::string(value);
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+  return out;
+}
 
 // printf's snprintf into a string of whatever length the result has.
 template <typename T>
@@ -245,6 +267,7 @@ bool Printf::pass(std::string_view format) {
     while (i < format.size() && std::string_view("hlLjzt").find(format[i]) != std::string_view::npos) ++i;
     if (i < format.size() && format[i] == '(') {
       size_t close = format.find(")T", i);
+      if (close == std::string_view::npos) close = format.find(")q", i);
       if (close != std::string_view::npos) {
         s.time_format = std::string(format.substr(i + 1, close - i - 1));
         i = close + 1;
@@ -279,7 +302,9 @@ bool Printf::convert(const Spec& s, int position) {
     }
     case 'q': {
       const std::string* a = take(position);
-      append_padded(out_, s, shell_quote(a != nullptr ? *a : std::string()));
+      if (a == nullptr) return true;  // ksh quotes no missing argument
+      bool csv = s.time_format == "csv" || s.flags.find('#') != std::string::npos;
+      append_padded(out_, s, csv ? csv_quote(*a) : shell_quote(*a));
       return true;
     }
     case 'c': {

@@ -55,6 +55,7 @@ struct ReadOptions {
   char delim = '\n';     // -d
   size_t limit = 0;      // -n/-N: at most this many characters
   bool exact = false;    // -N: exactly that many, delimiters included
+  bool csv = false;      // -S: fields of a CSV file
   int fd = 0;            // -u, -p
   double timeout = -1;   // -t
 };
@@ -78,10 +79,14 @@ std::variant<size_t, int> parse_read_options(Shell& shell, const std::vector<std
       switch (opt) {
         case 'r': o.raw = true; break;
         case 's': break;
+        case 'S': o.csv = true; break;
         case 'a':
         case 'A':
+          // The array's name is the first operand when it does not follow
+          // the option in the same word (`read -A -S arr`).
           o.array = true;
-          o.array_name = value();
+          o.array_name = a.substr(k + 1);
+          k = a.size();
           break;
         case 'd': {
           std::string d = value();
@@ -163,9 +168,91 @@ Record read_record(Shell& shell, const ReadOptions& o) {
   return r;
 }
 
-void assign_fields(Shell& shell, const ReadOptions& o, const std::vector<std::string>& names, const Record& r) {
+// The fields of a CSV record (read -S), marked as read_record marks a line:
+// a field that starts with `"` is quoted up to the next lone `"` (`""` is one
+// quote), separators and delimiters included, and what follows it up to the
+// next separator is dropped; a `"` later in a field ends the field's text the
+// same way. Backslashes escape outside quotes only.
+class CsvRecordReader {
+ public:
+  CsvRecordReader(const ReadOptions& o, std::string ifs) : o_(o), ifs_(std::move(ifs)) {}
+
+  Record read(Shell& shell) {
+    InputReader::Result result;
+    shell.out().flush();
+    for (;;) {
+      std::string chunk;
+      result = shell.input().read_record(o_.fd, o_.delim, chunk, 0);
+      if (result == InputReader::Result::Eof || result == InputReader::Result::Error) break;
+      r_.got_any = true;
+      std::erase(chunk, '\0');
+      for (size_t k = 0; k < chunk.size(); ++k) k = take(chunk, k);
+      if (!in_quotes_ || result != InputReader::Result::Record) break;
+      keep(o_.delim, true);
+    }
+    r_.complete = result == InputReader::Result::Record;
+    return std::move(r_);
+  }
+
+ private:
+  void keep(char c, bool literal) {
+    if (dropping_) return;
+    r_.line.push_back(c);
+    r_.literal.push_back(literal);
+  }
+
+  // Reads chunk[k] (and what it escapes or doubles); the index of the last byte read.
+  size_t take(const std::string& chunk, size_t k) {
+    char c = chunk[k];
+    if (in_quotes_) {
+      if (c != '"') {
+        keep(c, true);
+      } else if (k + 1 < chunk.size() && chunk[k + 1] == '"') {
+        keep('"', true);
+        ++k;
+      } else {
+        in_quotes_ = false;
+        dropping_ = true;
+      }
+      return k;
+    }
+    if (ifs_.find(c) != std::string::npos) {
+      dropping_ = false;
+      field_start_ = true;
+      keep(c, false);
+      return k;
+    }
+    bool opening = field_start_;
+    field_start_ = false;
+    if (c == '"') {
+      // A `"` inside a field quotes only when another one closes it.
+      in_quotes_ = opening || chunk.find('"', k + 1) != std::string::npos;
+      dropping_ = !opening;
+      return k;
+    }
+    if (c == '\\' && !o_.raw && k + 1 < chunk.size()) {
+      keep(chunk[++k], true);
+      return k;
+    }
+    keep(c, false);
+    return k;
+  }
+
+  const ReadOptions& o_;
+  std::string ifs_;
+  Record r_;
+  bool in_quotes_ = false;
+  bool field_start_ = true;
+  bool dropping_ = false;
+};
+
+std::string read_ifs(Shell& shell) {
   const std::string* ifs_value = shell.get_scalar("IFS");
-  std::string ifs = ifs_value != nullptr ? *ifs_value : std::string(" \t\n");
+  return ifs_value != nullptr ? *ifs_value : std::string(" \t\n");
+}
+
+void assign_fields(Shell& shell, const ReadOptions& o, const std::vector<std::string>& names, const Record& r) {
+  std::string ifs = read_ifs(shell);
   if (o.array) {
     std::vector<std::string> fields = split_for_read(r.line, r.literal, ifs, 0);
     shell.vars().unset(o.array_name);
@@ -196,12 +283,16 @@ int builtin_read(Shell& shell, std::vector<std::string>& argv) {
       names[0].resize(q);
     }
   }
+  if (o.array && o.array_name.empty()) {
+    o.array = !names.empty();  // without a name, the line goes to REPLY
+    if (o.array) o.array_name = names[0];
+  }
   if (names.empty() && !o.array) names.push_back("REPLY");
   if (o.timeout >= 0) {
     struct pollfd p{o.fd, POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(o.timeout * 1000)) <= 0) return 1;
   }
-  Record r = read_record(shell, o);
+  Record r = o.csv ? CsvRecordReader(o, read_ifs(shell)).read(shell) : read_record(shell, o);
   assign_fields(shell, o, names, r);
   return r.got_any && r.complete ? 0 : 1;
 }

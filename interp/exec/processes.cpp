@@ -312,14 +312,15 @@ int Shell::exec_pipeline(const Node* node) {
 }
 
 // Makes way for a new coprocess. One this shell level started and that still
-// runs with a descriptor open is an error (as in ksh); one borrowed from the
-// parent of a subshell is left alone.
+// runs with its input open is an error (as in ksh: once `exec n>&p` moved the
+// input away, a new one may start); one borrowed from the parent of a
+// subshell is left alone.
 void Shell::make_way_for_coprocess() {
   if (coprocess_depth_ != subshell_depth_) {
     coprocess_input_ = coprocess_output_ = -1;
     return;
   }
-  bool open = coprocess_input_ >= 0 || coprocess_output_ >= 0;
+  bool open = coprocess_input_ >= 0;
   siginfo_t info{};
   if (open && coprocess_pid_ > 0 && ::waitid(P_PID, static_cast<id_t>(coprocess_pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
       info.si_pid == 0) {

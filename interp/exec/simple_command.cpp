@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -32,6 +33,26 @@ const std::string& own_executable() {
     return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
   }();
   return path;
+}
+
+// A command found neither as a function nor in PATH is looked for in FPATH,
+// as ksh93 does: the first file of that name there is sourced, and the
+// function it defines runs. Null when there is none.
+const Node* autoload_function(Shell& shell, const std::string& name) {
+  if (name.find('/') != std::string::npos) return nullptr;
+  std::string fpath = shell.get_value("FPATH");
+  for (size_t start = 0; start < fpath.size();) {
+    size_t colon = std::min(fpath.find(':', start), fpath.size());
+    std::string dir = fpath.substr(start, colon - start);
+    start = colon + 1;
+    if (dir.empty()) continue;
+    std::string file = dir + "/" + name;
+    struct stat st;
+    if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || ::access(file.c_str(), R_OK) != 0) continue;
+    shell.source_file(file, nullptr);
+    return shell.find_function(name);
+  }
+  return nullptr;
 }
 
 // ksh refuses to run a file as a script when its first line holds a NUL byte.
@@ -305,6 +326,7 @@ int Shell::exec_external(std::vector<std::string>& argv, bool replace_shell) {
   SpawnPlan plan;
   plan.path = find_command_path(argv[0]);
   if (plan.path.empty()) {
+    if (const Node* function = autoload_function(*this, argv[0])) return run_function(argv[0], function, argv);
     error(fmt::format("{}: not found", argv[0]));
     return last_status_ = 127;
   }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -449,6 +450,21 @@ bool has_unquoted_brace(const Node* word) {
   return false;
 }
 
+bool has_quoted_part(const Node* word) {
+  return std::any_of(word->kids.begin(), word->kids.end(), [](const Node* part) {
+    return part->kind == NodeKind::SingleQuoted || part->kind == NodeKind::DoubleQuoted ||
+           part->kind == NodeKind::AnsiCQuoted || part->kind == NodeKind::LocaleQuoted;
+  });
+}
+
+// ksh93's `~(N)` before a pathname pattern: a pattern that matches nothing
+// gives no word, not itself. Removes the option; false when there is none.
+bool take_null_glob_option(std::string& pattern) {
+  if (!pattern.starts_with("~(N)")) return false;
+  pattern.erase(0, 4);
+  return true;
+}
+
 }  // namespace
 
 bool is_plain_literal_word(const Node* word) {
@@ -483,7 +499,8 @@ void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
       continue;
     }
     bool field_braces = braces || field.has_brace;
-    if (!field_braces && !(field.has_glob && !options_.noglob)) {
+    bool null_glob_option = !options_.noglob && field.text.starts_with("~(N)");
+    if (!field_braces && !(field.has_glob && !options_.noglob) && !null_glob_option) {
       unescape_pattern_into(field.text, argv.start_field());
       continue;
     }
@@ -491,12 +508,17 @@ void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
     if (field_braces) brace_expand(field.text, expanded);
     else expanded.push_back(std::move(field.text));
     for (std::string& pattern : expanded) {
-      bool glob =
-          !options_.noglob && (field.has_glob || (field_braces && pattern.find_first_of("*?[") != std::string::npos));
+      bool null_glob = !options_.noglob && take_null_glob_option(pattern);
+      bool glob = null_glob || (!options_.noglob && (field.has_glob || (field_braces && pattern.find_first_of("*?[") !=
+                                                                                             std::string::npos)));
       if (glob) {
         std::vector<std::string> matches = glob_pattern(pattern, get_scalar("FIGNORE"));
         if (!matches.empty()) {
           for (auto& m : matches) argv.add(std::move(m));
+          continue;
+        }
+        if (null_glob) {
+          if (has_quoted_part(word)) argv.start_field();
           continue;
         }
       }

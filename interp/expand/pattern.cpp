@@ -3,10 +3,12 @@
 // a quoted character is preceded by a backslash.
 #include <dirent.h>
 #include <fnmatch.h>
+#include <regex.h>
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -124,6 +126,58 @@ std::optional<std::string> regex_bracket(std::string_view bracket) {
   return out;
 }
 
+// ksh93's `~(E)`: the rest of the pattern is an extended regular
+// expression, matched anywhere in the text unless `l` or `r` anchors it;
+// `i` ignores case. A quoted character is literal.
+class OptionRegex {
+ public:
+  // Nullopt when `options` are not all ones this class knows.
+  static std::optional<bool> match(std::string_view options, std::string_view body, std::string_view text) {
+    if (options.find('E') == std::string_view::npos ||
+        options.find_first_not_of("Elri") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    static thread_local OptionRegex cache;
+    std::string key = std::string(options) + ')' + std::string(body);
+    if (!cache.compiled_ || cache.key_ != key) cache.compile(std::move(key), options, body);
+    if (!cache.valid_) return false;
+    std::string subject(text);
+    return regexec(&cache.regex_, subject.c_str(), 0, nullptr, 0) == 0;
+  }
+
+  OptionRegex() = default;
+  OptionRegex(const OptionRegex&) = delete;
+  OptionRegex& operator=(const OptionRegex&) = delete;
+  ~OptionRegex() {
+    if (valid_) regfree(&regex_);
+  }
+
+ private:
+  void compile(std::string key, std::string_view options, std::string_view body) {
+    if (valid_) regfree(&regex_);
+    key_ = std::move(key);
+    compiled_ = true;
+    std::string source = options.find('l') != std::string_view::npos ? "^(" : "(";
+    for (size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\\' && i + 1 < body.size()) {
+        char c = body[++i];
+        if (std::strchr(".[]()*+?{}|^$\\", c) != nullptr) source.push_back('\\');
+        source.push_back(c);
+      } else {
+        source.push_back(body[i]);
+      }
+    }
+    source += options.find('r') != std::string_view::npos ? ")$" : ")";
+    int flags = REG_EXTENDED | REG_NOSUB | (options.find('i') != std::string_view::npos ? REG_ICASE : 0);
+    valid_ = regcomp(&regex_, source.c_str(), flags) == 0;
+  }
+
+  std::string key_;
+  bool compiled_ = false;
+  bool valid_ = false;
+  regex_t regex_{};
+};
+
 }  // namespace
 
 std::optional<std::string> ksh_pattern_regex(std::string_view pattern) {
@@ -205,6 +259,13 @@ std::string ksh_regex(std::string_view pattern) {
 }
 
 bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
+  if (pattern.starts_with("~(")) {
+    size_t close = pattern.find(')');
+    if (close != std::string_view::npos) {
+      std::optional<bool> matched = OptionRegex::match(pattern.substr(2, close - 2), pattern.substr(close + 1), text);
+      if (matched) return *matched;
+    }
+  }
   if (!has_active_pattern_chars(pattern)) return literal_equal(pattern, text);
   if (pattern == "*") return true;
   static thread_local std::string pattern_buffer, text_buffer;
@@ -352,10 +413,71 @@ bool parse_int(std::string_view s, long& out) {
 
 bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 
+// The printf format that may end a numeric range (`{0..64..8%03o}`): flags,
+// width, precision, ksh's `..BASE` and one of d i o u x X.
+struct RangeFormat {
+  std::string c_format;  // for snprintf, with `ll`
+  int base = 0;          // of `..BASE`, which prints digits of that base
+  size_t width = 0;
+  bool zero_fill = false;
+  bool left = false;
+};
+
+std::optional<RangeFormat> parse_range_format(std::string_view text) {
+  RangeFormat f;
+  size_t i = 1;
+  while (i < text.size() && std::strchr("-+ #0", text[i]) != nullptr) {
+    f.zero_fill |= text[i] == '0';
+    f.left |= text[i] == '-';
+    ++i;
+  }
+  size_t width_begin = i;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0) ++i;
+  f.width = static_cast<size_t>(std::atoi(std::string(text.substr(width_begin, i - width_begin)).c_str()));
+  if (i < text.size() && text[i] == '.' && text.compare(i, 2, "..") != 0) {
+    ++i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0) ++i;
+  }
+  size_t printf_end = i;
+  if (text.compare(i, 2, "..") == 0) {
+    size_t base_begin = i + 2;
+    for (i = base_begin; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0;) ++i;
+    f.base = std::atoi(std::string(text.substr(base_begin, i - base_begin)).c_str());
+    if (f.base < 2 || f.base > 36) return std::nullopt;
+  }
+  if (i + 1 != text.size() || std::strchr("diouxX", text[i]) == nullptr) return std::nullopt;
+  f.c_format = std::string(text.substr(0, printf_end)) + "ll" + text[i];
+  return f;
+}
+
+std::string format_range_value(const RangeFormat& f, long value) {
+  if (f.base == 0) {
+    char buffer[128];
+    std::snprintf(buffer, sizeof buffer, f.c_format.c_str(), static_cast<long long>(value));
+    return buffer;
+  }
+  unsigned long magnitude = value < 0 ? 0UL - static_cast<unsigned long>(value) : static_cast<unsigned long>(value);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[magnitude % static_cast<unsigned>(f.base)]);
+    magnitude /= static_cast<unsigned>(f.base);
+  } while (magnitude != 0);
+  if (value < 0) digits.insert(digits.begin(), '-');
+  if (digits.size() >= f.width) return digits;
+  std::string pad(f.width - digits.size(), f.zero_fill && !f.left ? '0' : ' ');
+  return f.left ? digits + pad : pad + digits;
+}
+
 // {a..b[..step]}: the step's sign is the direction; a step against the
 // direction gives the first bound alone, and a zero step no range at all.
 // Letters range only between two of the same case.
 bool expand_range(std::string_view body, std::vector<std::string>& items) {
+  std::optional<RangeFormat> format;
+  if (size_t percent = body.find('%'); percent != std::string_view::npos) {
+    format = parse_range_format(body.substr(percent));
+    if (!format) return false;
+    body = body.substr(0, percent);
+  }
   size_t dots = body.find("..");
   if (dots == std::string_view::npos) return false;
   std::string_view first = body.substr(0, dots);
@@ -378,8 +500,10 @@ bool expand_range(std::string_view body, std::vector<std::string>& items) {
     b = last[0];
   }
   if (step == 0) step = a <= b ? 1 : -1;
+  if (format && !numbers) return false;
   auto add = [&](long v) {
-    if (numbers) items.push_back(std::to_string(v));
+    if (format) items.push_back(format_range_value(*format, v));
+    else if (numbers) items.push_back(std::to_string(v));
     else items.emplace_back(1, static_cast<char>(v));
   };
   if (step > 0) {

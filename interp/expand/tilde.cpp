@@ -41,6 +41,10 @@ std::string Expander::part_text(const Node* part) {
 
 Expander::Position Expander::tilde_prefix(const Node* w, Position at) {
   NodeSpan parts = WordView(w).parts();
+  if (parts[at.kid]->text.substr(at.offset + 1, 1) == "(") {
+    literal("~");  // `~(E)…`, `~(N)…`: a pattern's options, no login name
+    return Position{at.kid, at.offset + 1};
+  }
   std::string user;
   bool plain = true;  // only unquoted characters without backslashes: a failed lookup leaves it to globbing
   size_t kid = at.kid;

@@ -57,3 +57,9 @@ TEST_CASE("a pipeline of externals spawns one process per stage but the last run
   CHECK(r.out == "ABC\n");
   CHECK(spawned(r.err) == 2);
 }
+
+TEST_CASE("run runs an operand that names no file as a command line, as ksh93 does") {
+  auto r = run_forklift({"run", "echo $0 $1", "a", "b"});
+  CHECK(r.out == "echo $0 $1 a a b\n");
+  CHECK(r.status == 0);
+}
