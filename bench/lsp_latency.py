@@ -9,9 +9,10 @@ notification has been received whole and, separately, the time this client
 then spends parsing its JSON, ~1.8 MB here), the server's CPU
 time for each (user + system: what the work costs on a machine shared with
 others, where wall time also counts waiting for a core), resident memory
-(VmRSS at the end, VmHWM peak), the time from `exit` to the process end, and
-code actions: at one diagnostic (median over the first --actions findings)
-and over the whole document, each asked twice (the second answer may reuse
+(VmRSS at the end, VmHWM peak), the time from `exit` to the process end,
+the same changes while the text has a syntax error (tree-sitter then parses
+every version from scratch), and code actions: at one diagnostic (median
+over the first --actions findings) and over the whole document, each asked twice (the second answer may reuse
 the first's work, as an editor asking again on the same version does).
 --file measures a real script instead of the generated one.
 Goals: < 200 ms, < 50 ms, < 50 MB, exit < 100 ms, code actions < 20 ms at one
@@ -135,6 +136,42 @@ def code_action_times(client, uri, diagnostics, line_count, count):
     return at_one, whole
 
 
+def one_line_changes(client, uri, version, line_count, edits, error=None):
+    """Adds and removes a line `edits` times, each waiting for its diagnostics;
+    with `error`, first inserts error["text"] at error["line"] (not timed) and
+    removes it at the end. Returns the last version and, per edit, wall ms,
+    server CPU ms and this client's parse ms."""
+    def change(edit):
+        nonlocal version
+        version += 1
+        client.notify("textDocument/didChange",
+                      {"textDocument": {"uri": uri, "version": version}, "contentChanges": [edit]})
+        client.diagnostics(uri, version)
+
+    def at(line, end_line=None):
+        return {"start": {"line": line, "character": 0}, "end": {"line": end_line or line, "character": 0}}
+
+    if error:
+        change({"range": at(error["line"]), "text": error["text"]})
+    wall, cpu, parse = [], [], []
+    pid = client.proc.pid
+    for k in range(edits):
+        line = (k * 997) % (line_count - 4) + 3
+        edit = {"range": at(line), "text": "x=1\n" if k % 2 == 0 else ""}
+        if k % 2 == 1:  # remove the line added by the previous edit
+            edit["range"] = at(line_prev, line_prev + 1)
+        line_prev = line
+        cpu_before = cpu_ms(pid)
+        start = time.perf_counter()
+        change(edit)
+        parse.append((time.perf_counter() - client.received_at) * 1000)
+        wall.append((client.received_at - start) * 1000)
+        cpu.append(cpu_ms(pid) - cpu_before)
+    if error:
+        change({"range": at(error["line"], error["line"] + 1), "text": ""})
+    return version, wall, cpu, parse
+
+
 def cpu_ms(pid):
     """CPU time of all the server's threads, in ms: schedstat counts nanoseconds
     (/proc/PID/stat only clock ticks, 10 ms here: too coarse for one edit)."""
@@ -190,27 +227,12 @@ def main():
     first_ms = (client.received_at - start) * 1000
     first_cpu = cpu_ms(pid) - cpu_before
 
-    change_ms = []
-    change_parse_ms = []
-    change_cpu = []
-    version = 1
-    for k in range(args.edits):
-        version += 1
-        line = (k * 997) % (line_count - 2) + 1
-        edit = {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
-                "text": "x=1\n" if k % 2 == 0 else ""}
-        if k % 2 == 1:  # remove the line added by the previous edit
-            edit["range"]["end"] = {"line": line_prev + 1, "character": 0}
-            edit["range"]["start"] = {"line": line_prev, "character": 0}
-        line_prev = line
-        cpu_before = cpu_ms(pid)
-        start = time.perf_counter()
-        client.notify("textDocument/didChange",
-                      {"textDocument": {"uri": uri, "version": version}, "contentChanges": [edit]})
-        client.diagnostics(uri, version)
-        change_parse_ms.append((time.perf_counter() - client.received_at) * 1000)
-        change_ms.append((client.received_at - start) * 1000)
-        change_cpu.append(cpu_ms(pid) - cpu_before)
+    version, change_ms, change_cpu, change_parse_ms = one_line_changes(client, uri, 1, line_count, args.edits)
+    # The same edits while the text has a syntax error (a stray `)` on the
+    # first line): the exact parser refuses it, and tree-sitter parses every
+    # such text from scratch (IncrementalParser::reparse).
+    version, broken_ms, broken_cpu, _ = one_line_changes(client, uri, version, line_count, args.edits,
+                                                          {"line": 1, "text": ")\n"})
 
     at_one, whole = code_action_times(client, uri, client.diagnostics_seen, line_count, args.actions)
 
@@ -229,6 +251,9 @@ def main():
           f"{max(change_ms):.1f} ms worst over {len(change_ms)} edits; "
           f"{statistics.median(change_cpu):.1f} ms CPU median   (goal < 50 ms)")
     print(f"  then parsed by this client: {statistics.median(change_parse_ms):7.1f} ms median (Python json, not the server)")
+    print(f"the same, with a syntax error:{statistics.median(broken_ms):7.1f} ms wall median, "
+          f"{max(broken_ms):.1f} ms worst over {len(broken_ms)} edits; "
+          f"{statistics.median(broken_cpu):.1f} ms CPU median   (parsed afresh by tree-sitter)")
     walls = [t.wall for t in at_one]
     print(f"code action at one finding: {statistics.median(walls):7.1f} ms wall median, "
           f"{max(walls):.1f} ms worst over {len(walls)} findings; "

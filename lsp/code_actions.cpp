@@ -20,30 +20,32 @@ std::vector<TextEdit> text_edits(const SourceFile& file, const std::vector<Edit>
   return converted;
 }
 
-std::optional<CodeAction> quick_fix(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
-                                    const lsp::Diagnostic& shown) {
-  if (!diagnostic.fix || !is_applicable(diagnostic.fix->applicability, context.settings.unsafe_fixes)) return std::nullopt;
+SharedCodeAction quick_fix(const CodeActionContext& context, const forklift::Diagnostic& diagnostic,
+                           const lsp::Diagnostic& shown) {
+  if (!diagnostic.fix || !is_applicable(diagnostic.fix->applicability, context.settings.unsafe_fixes)) return nullptr;
   const Fix& fix = *diagnostic.fix;
   bool unsafe = fix.applicability == Applicability::Unsafe;
-  CodeAction action;
+  auto shared = std::make_shared<CodeAction>();
+  CodeAction& action = *shared;
   action.title = unsafe ? fmt::format("{} (unsafe: {})", fix.title, fix.reason) : fix.title;
   action.kind = kQuickFixKind;
   action.diagnostics = {shown};
   action.is_preferred = !unsafe;
   action.edit.changes[context.uri] = text_edits(*context.analysis.file, fix.edits, context.encoding);
-  return action;
+  return shared;
 }
 
-std::optional<CodeAction> disable_rule(const CodeActionContext& context, const SuppressionPlanner& planner,
-                                       const forklift::Diagnostic& diagnostic, const lsp::Diagnostic& shown) {
+SharedCodeAction disable_rule(const CodeActionContext& context, const SuppressionPlanner& planner,
+                              const forklift::Diagnostic& diagnostic, const lsp::Diagnostic& shown) {
   auto edit = planner.edit(diagnostic);
-  if (!edit) return std::nullopt;
-  CodeAction action;
+  if (!edit) return nullptr;
+  auto shared = std::make_shared<CodeAction>();
+  CodeAction& action = *shared;
   action.title = fmt::format("Disable {} for this line", diagnostic.code);
   action.kind = kQuickFixKind;
   action.diagnostics = {shown};
   action.edit.changes[context.uri] = text_edits(*context.analysis.file, {*edit}, context.encoding);
-  return action;
+  return shared;
 }
 
 const FixLoopResult& fixed(const CodeActionContext& context) {
@@ -58,10 +60,11 @@ const FixLoopResult& fixed(const CodeActionContext& context) {
   return *analysis.fixed;
 }
 
-// The quick fix and the suppression of one diagnostic, ready to send.
+// The quick fix and the suppression of one diagnostic, ready to send (null
+// when it has none): shared with every answer that includes them, never copied.
 struct DiagnosticActions {
-  std::optional<CodeAction> fix;
-  std::optional<CodeAction> suppression;
+  SharedCodeAction fix;
+  SharedCodeAction suppression;
 };
 
 }  // namespace
@@ -103,25 +106,22 @@ const DiagnosticActions& actions_of(const CodeActionContext& context, Diagnostic
 
 }  // namespace
 
-std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params) {
-  std::vector<CodeAction> actions;
+std::vector<SharedCodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params) {
+  std::vector<SharedCodeAction> actions;
   if (kind_requested(params.only, kQuickFixKind)) {
-    std::vector<const CodeAction*> fixes;
-    std::vector<const CodeAction*> suppressions;
+    std::vector<SharedCodeAction> suppressions;
     DiagnosticActionCache& cache = action_cache(context);
     for (size_t i = 0; i < cache.ranges.size(); ++i) {
       if (!touches(cache.ranges[i], params.range)) continue;
       const DiagnosticActions& entry = actions_of(context, cache, i);
-      if (entry.fix) fixes.push_back(&*entry.fix);
-      if (entry.suppression) suppressions.push_back(&*entry.suppression);
+      if (entry.fix) actions.push_back(entry.fix);
+      if (entry.suppression) suppressions.push_back(entry.suppression);
     }
     // Fixes first: editors offer the first preferred action on "quick fix".
-    actions.reserve(fixes.size() + suppressions.size() + 1);
-    for (const CodeAction* fix : fixes) actions.push_back(*fix);
-    for (const CodeAction* suppression : suppressions) actions.push_back(*suppression);
+    actions.insert(actions.end(), suppressions.begin(), suppressions.end());
   }
   if (kind_requested(params.only, kForkliftFixAllKind)) {
-    if (auto fix_all = fix_all_action(context)) actions.push_back(std::move(*fix_all));
+    if (auto fix_all = fix_all_action(context)) actions.push_back(std::make_shared<CodeAction>(std::move(*fix_all)));
   }
   return actions;
 }

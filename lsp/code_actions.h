@@ -23,7 +23,7 @@ struct CodeActionContext {
 
 // Quick fixes and suppressions for the diagnostics touching `range`; the
 // fix-all action when the request admits its kind and it changes something.
-std::vector<CodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params);
+std::vector<SharedCodeAction> code_actions(const CodeActionContext& context, const CodeActionParams& params);
 
 // The fixes `forklift fix` would apply (with --unsafe-fixes when the
 // document's settings allow them), as one action; nullopt when there is nothing to fix.

@@ -129,9 +129,9 @@ Result FeatureServer::with_analysis(const std::string& uri, Result fallback, Use
   return use(*current.analysis, settings);
 }
 
-std::vector<CodeAction> FeatureServer::code_actions(const CodeActionParams& params) {
+std::vector<SharedCodeAction> FeatureServer::code_actions(const CodeActionParams& params) {
   const std::string& uri = params.text_document.uri;
-  return with_analysis(uri, std::vector<CodeAction>{}, [&](const DocumentAnalysis& analysis, const AnalysisSettings& settings) {
+  return with_analysis(uri, std::vector<SharedCodeAction>{}, [&](const DocumentAnalysis& analysis, const AnalysisSettings& settings) {
     return lsp::code_actions(CodeActionContext{analysis, uri, encoding_, config_, settings, resolve_code_actions_},
                              params);
   });

@@ -38,7 +38,7 @@ class FeatureServer : public LanguageFeatures {
   void did_change(const DidChangeTextDocumentParams& params) override;
   void did_close(const DidCloseTextDocumentParams& params) override;
 
-  std::vector<CodeAction> code_actions(const CodeActionParams& params) override;
+  std::vector<SharedCodeAction> code_actions(const CodeActionParams& params) override;
   std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& data) override;
   std::optional<Hover> hover(const TextDocumentPositionParams& params) override;
   std::vector<DocumentSymbol> document_symbols(const TextDocumentIdentifier& document) override;

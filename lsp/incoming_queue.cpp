@@ -5,6 +5,11 @@ namespace {
 
 constexpr size_t kExcerptBytes = 80;
 
+// A code action request's context.diagnostics echoes the findings of the range
+// back (all of them for the whole document, ~1 MB on a 20,000-line script);
+// the server knows its own diagnostics and never reads them.
+constexpr std::string_view kUnreadMember[] = {"params", "context", "diagnostics"};
+
 // The id a `$/cancelRequest` notification names, or null for other messages.
 json cancelled_id(const json& message) {
   if (classify_message(message) != MessageKind::Notification || message.at("method") != "$/cancelRequest") return nullptr;
@@ -17,7 +22,7 @@ json cancelled_id(const json& message) {
 
 void IncomingQueue::push(Incoming incoming) {
   if (auto* body = std::get_if<std::string>(&incoming)) {
-    auto message = parse_message(*body);
+    auto message = parse_message(*body, kUnreadMember);
     if (!message) {
       push_message(MalformedJson{body->substr(0, kExcerptBytes)});
       return;

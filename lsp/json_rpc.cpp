@@ -1,5 +1,9 @@
 #include "lsp/json_rpc.h"
 
+#include <algorithm>
+#include <memory>
+#include <vector>
+
 namespace forklift::lsp {
 namespace {
 
@@ -9,6 +13,30 @@ bool is_valid_id(const json& id) { return id.is_number_integer() || id.is_string
 bool is_json_rpc_2(const json& message) {
   auto version = message.find("jsonrpc");
   return version != message.end() && version->is_string() && *version == "2.0";
+}
+
+// A parser callback that drops the member at `path`. Its key is refused,
+// and so is its value's first event, so that nothing inside it is built (a
+// refused container's contents are only checked); the member ends where the
+// next key at its depth or above starts.
+json::parser_callback_t skipping(std::span<const std::string_view> path) {
+  struct State {
+    std::vector<std::string> keys;  // the key at each depth, from the top
+    int skipped_depth = 0;          // the depth of the key being skipped; 0 when none
+  };
+  return [path, state = std::make_shared<State>()](int depth, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::key) {
+      if (state->skipped_depth != 0 && depth <= state->skipped_depth) state->skipped_depth = 0;
+      state->keys.resize(static_cast<size_t>(depth));
+      state->keys.back() = parsed.get<std::string>();
+      bool match = state->keys.size() == path.size() && std::equal(path.begin(), path.end(), state->keys.begin());
+      if (match) state->skipped_depth = depth;
+      return !match;
+    }
+    bool starts_value = event == json::parse_event_t::object_start || event == json::parse_event_t::array_start ||
+                        event == json::parse_event_t::value;
+    return !(starts_value && state->skipped_depth != 0 && depth >= state->skipped_depth);
+  };
 }
 
 }  // namespace
@@ -26,8 +54,8 @@ MessageKind classify_message(const json& message) {
   return MessageKind::Invalid;
 }
 
-std::optional<json> parse_message(std::string_view body) {
-  json value = json::parse(body, nullptr, /*allow_exceptions=*/false);
+std::optional<json> parse_message(std::string_view body, std::span<const std::string_view> unread) {
+  json value = json::parse(body, unread.empty() ? json::parser_callback_t() : skipping(unread), /*allow_exceptions=*/false);
   if (value.is_discarded()) return std::nullopt;
   return value;
 }

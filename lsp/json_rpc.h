@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -37,8 +38,11 @@ enum class MessageKind { Request, Notification, Response, Invalid };
 // What a decoded JSON value is, by the fields JSON-RPC requires.
 MessageKind classify_message(const json& message);
 
-// Decodes a message body; nullopt when it is not JSON.
-std::optional<json> parse_message(std::string_view body);
+// Decodes a message body; nullopt when it is not JSON. The member at
+// `unread` (keys from the top, e.g. {"params", "x"}), when there is one, is
+// checked as JSON but left out of the result: a receiver that never reads a
+// large member does not pay for building it.
+std::optional<json> parse_message(std::string_view body, std::span<const std::string_view> unread = {});
 
 json make_result_response(const RequestId& id, json result);
 json make_error_response(const RequestId& id, const ResponseError& error);

@@ -40,7 +40,7 @@ class LanguageFeatures {
   virtual void did_change(const DidChangeTextDocumentParams& params) = 0;
   virtual void did_close(const DidCloseTextDocumentParams& params) = 0;
 
-  virtual std::vector<CodeAction> code_actions(const CodeActionParams& params) = 0;
+  virtual std::vector<SharedCodeAction> code_actions(const CodeActionParams& params) = 0;
   // The edit of a fix-all action sent without one; nullopt when the document
   // has changed since (the editor asks for code actions again).
   virtual std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& data) = 0;

@@ -1,6 +1,7 @@
 // textDocument/codeAction.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,11 @@ struct CodeAction {
   WorkspaceEdit edit;                       // not sent while `resolve` is set
   std::optional<CodeActionData> resolve;  // sent as `data`
 };
+
+// An action as the features keep it: the per-diagnostic actions of a document
+// version are built once and shared by every answer that includes them (a
+// whole-document answer holds thousands).
+using SharedCodeAction = std::shared_ptr<const CodeAction>;
 
 void from_json(const json& j, CodeActionParams& p);
 void to_json(json& j, const CodeAction& a);

@@ -41,13 +41,13 @@ void append_action(std::string& out, const CodeAction& action) {
 
 }  // namespace
 
-std::string code_actions_json(const std::vector<CodeAction>& actions) {
+std::string code_actions_json(const std::vector<SharedCodeAction>& actions) {
   std::string out;
   out.reserve(2 + actions.size() * 560);
   out += '[';
   for (size_t i = 0; i < actions.size(); ++i) {
     if (i > 0) out += ',';
-    append_action(out, actions[i]);
+    append_action(out, *actions[i]);
   }
   out += ']';
   return out;

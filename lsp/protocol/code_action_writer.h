@@ -11,6 +11,6 @@
 
 namespace forklift::lsp {
 
-std::string code_actions_json(const std::vector<CodeAction>& actions);
+std::string code_actions_json(const std::vector<SharedCodeAction>& actions);
 
 }  // namespace forklift::lsp

@@ -1,5 +1,6 @@
 #include "lsp/protocol/json_writer.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -7,15 +8,24 @@
 namespace forklift::lsp::json_writer {
 namespace {
 
-// Plain ASCII without quotes, backslashes or control characters goes out as it
-// is; anything else (escapes, non-ASCII, invalid UTF-8 replaced by U+FFFD) is
-// left to nlohmann, so both writers agree on every string.
-bool needs_escaping(std::string_view text) {
-  for (char c : text) {
-    auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte >= 0x80 || c == '"' || c == '\\') return true;
+// Non-ASCII text is left to nlohmann, which replaces invalid UTF-8 with
+// U+FFFD: both writers then agree on every string.
+bool ascii(std::string_view text) {
+  return std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// nlohmann's escapes: the short forms where JSON has one, else \u00xx.
+void append_escape(std::string& out, unsigned char byte) {
+  switch (byte) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\b': out += "\\b"; return;
+    case '\f': out += "\\f"; return;
+    case '\n': out += "\\n"; return;
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    default: fmt::format_to(std::back_inserter(out), "\\u{:04x}", byte);
   }
-  return false;
 }
 
 void append_position(std::string& out, const Position& position) {
@@ -43,12 +53,20 @@ void append_text_edit(std::string& out, const TextEdit& edit) {
 }  // namespace
 
 void append_string(std::string& out, std::string_view text) {
-  if (needs_escaping(text)) {
+  if (!ascii(text)) {
     out += json(text).dump(-1, ' ', false, json::error_handler_t::replace);
     return;
   }
   out += '"';
-  out += text;
+  size_t plain = 0;  // the start of the run not yet copied
+  for (size_t i = 0; i < text.size(); ++i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+    out.append(text, plain, i - plain);
+    append_escape(out, byte);
+    plain = i + 1;
+  }
+  out.append(text, plain);
   out += '"';
 }
 

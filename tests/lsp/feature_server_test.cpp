@@ -68,6 +68,13 @@ const forklift::lsp::Diagnostic* find_code(const std::vector<forklift::lsp::Diag
   return nullptr;
 }
 
+// The actions themselves (the server shares them with its cache).
+std::vector<CodeAction> copied(const std::vector<SharedCodeAction>& actions) {
+  std::vector<CodeAction> copies;
+  for (const SharedCodeAction& action : actions) copies.push_back(*action);
+  return copies;
+}
+
 std::vector<CodeAction> for_code(const std::vector<CodeAction>& actions, const std::string& code) {
   std::vector<CodeAction> kept;
   for (const auto& action : actions) {
@@ -152,7 +159,7 @@ TEST_CASE("closing a document clears its diagnostics", "[lsp][features]") {
 TEST_CASE("code actions: the quick fix, the suppression and fix-all", "[lsp][features]") {
   Fixture f(kLoop);
   f.features.stop();
-  auto actions = for_code(f.features.code_actions(actions_for(Range{{3, 4}, {3, 5}})), "FL101");
+  auto actions = for_code(copied(f.features.code_actions(actions_for(Range{{3, 4}, {3, 5}}))), "FL101");
   REQUIRE(actions.size() == 2);
   CHECK(actions[0].kind == "quickfix");
   CHECK(actions[0].is_preferred);
@@ -162,14 +169,14 @@ TEST_CASE("code actions: the quick fix, the suppression and fix-all", "[lsp][fea
   CHECK(apply_text_edits(kLoop, json(disable->edit.changes.at(kUri))).find("  i=`expr $i + 1`  # forklift: disable=FL101\n") !=
         std::string::npos);
 
-  auto fix_all = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  auto fix_all = copied(f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"})));
   REQUIRE(fix_all.size() == 1);
   CHECK(fix_all[0].kind == "source.fixAll.forklift");
   std::string fixed = apply_text_edits(kLoop, json(fix_all[0].edit.changes.at(kUri)));
   CHECK(fixed.find("expr") == std::string::npos);
-  CHECK(f.features.code_actions(actions_for(Range{{1, 0}, {1, 1}}, std::vector<std::string>{"quickfix"})).empty());
+  CHECK(copied(f.features.code_actions(actions_for(Range{{1, 0}, {1, 1}}, std::vector<std::string>{"quickfix"}))).empty());
   // Without a filter, fix-all comes along (Neovim's code action menu asks so).
-  auto unfiltered = f.features.code_actions(actions_for(Range{{1, 0}, {1, 1}}));
+  auto unfiltered = copied(f.features.code_actions(actions_for(Range{{1, 0}, {1, 1}})));
   REQUIRE(unfiltered.size() == 1);
   CHECK(unfiltered[0].kind == "source.fixAll.forklift");
 }
@@ -179,7 +186,7 @@ TEST_CASE("code actions: a client that resolves edits gets fix-all without one, 
   Fixture f(kLoop);
   f.features.stop();
   f.features.set_code_action_resolve_support(true);
-  auto offered = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  auto offered = copied(f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"})));
   REQUIRE(offered.size() == 1);
   REQUIRE(offered[0].resolve);
   CHECK(offered[0].edit.changes.empty());
@@ -189,7 +196,7 @@ TEST_CASE("code actions: a client that resolves edits gets fix-all without one, 
   REQUIRE(edit);
   CHECK(apply_text_edits(kLoop, json(edit->changes.at(kUri))).find("expr") == std::string::npos);
   // Once computed for this version, the edit comes with the action.
-  auto again = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  auto again = copied(f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"})));
   REQUIRE(again.size() == 1);
   CHECK_FALSE(again[0].resolve);
   CHECK(json(again[0].edit) == json(*edit));
@@ -202,7 +209,7 @@ TEST_CASE("code actions after an edit are those of the new text, not of the vers
   Fixture f(kLoop);
   f.features.stop();
   Range expr_line{{3, 4}, {3, 5}};
-  REQUIRE(for_code(f.features.code_actions(actions_for(expr_line)), "FL101").size() == 2);
+  REQUIRE(for_code(copied(f.features.code_actions(actions_for(expr_line))), "FL101").size() == 2);
   // A line above moves the finding down; a second `expr` adds one.
   f.features.did_change({kUri, 2, {{Range{{1, 0}, {1, 0}}, "# counting\n"}, {Range{{5, 0}, {5, 0}}, "n=`expr 2 + 3`\n"}}});
   const std::string changed =
@@ -213,15 +220,15 @@ TEST_CASE("code actions after an edit are those of the new text, not of the vers
       "  i=`expr $i + 1`\n"
       "n=`expr 2 + 3`\n"
       "done\n";
-  CHECK(for_code(f.features.code_actions(actions_for(expr_line, std::vector<std::string>{"quickfix"})), "FL101").empty());
-  auto moved = for_code(f.features.code_actions(actions_for(Range{{4, 4}, {4, 5}})), "FL101");
+  CHECK(for_code(copied(f.features.code_actions(actions_for(expr_line, std::vector<std::string>{"quickfix"}))), "FL101").empty());
+  auto moved = for_code(copied(f.features.code_actions(actions_for(Range{{4, 4}, {4, 5}}))), "FL101");
   REQUIRE(moved.size() == 2);
   CHECK(apply_text_edits(changed, json(moved[0].edit.changes.at(kUri))) ==
         "#!/bin/bash\n# counting\ni=0\nwhile [ $i -lt 10 ]; do\n  i=$((i + 1))\nn=`expr 2 + 3`\ndone\n");
-  auto added = for_code(f.features.code_actions(actions_for(Range{{5, 3}, {5, 4}})), "FL101");
+  auto added = for_code(copied(f.features.code_actions(actions_for(Range{{5, 3}, {5, 4}}))), "FL101");
   REQUIRE(added.size() == 2);
   CHECK(added[0].diagnostics[0].range.start.line == 5);
-  auto fix_all = f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"}));
+  auto fix_all = copied(f.features.code_actions(actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"})));
   REQUIRE(fix_all.size() == 1);
   CHECK(apply_text_edits(changed, json(fix_all[0].edit.changes.at(kUri))).find("expr") == std::string::npos);
 }
@@ -232,13 +239,13 @@ TEST_CASE("a fix-all offered for an older version resolves to nothing, never to 
   f.features.stop();
   f.features.set_code_action_resolve_support(true);
   auto only_fix_all = actions_for(Range{{0, 0}, {0, 0}}, std::vector<std::string>{"source.fixAll"});
-  auto offered = f.features.code_actions(only_fix_all);
+  auto offered = copied(f.features.code_actions(only_fix_all));
   REQUIRE(offered.size() == 1);
   REQUIRE(offered[0].resolve);
   REQUIRE(f.features.resolve_fix_all(*offered[0].resolve));  // computed and kept for version 1
   f.features.did_change({kUri, 2, {{Range{{1, 0}, {1, 0}}, "n=`expr 2 + 3`\n"}}});
   CHECK_FALSE(f.features.resolve_fix_all(*offered[0].resolve));
-  auto current = f.features.code_actions(only_fix_all);
+  auto current = copied(f.features.code_actions(only_fix_all));
   REQUIRE(current.size() == 1);
   REQUIRE(current[0].resolve);
   CHECK(current[0].resolve->version == 2);
@@ -258,7 +265,7 @@ TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them"
   {
     Fixture f(text);
     f.features.stop();
-    auto actions = for_code(f.features.code_actions(actions_for(range)), "FL101");
+    auto actions = for_code(copied(f.features.code_actions(actions_for(range))), "FL101");
     REQUIRE(actions.size() == 1);
     CHECK(actions[0].title == "Disable FL101 for this line");
   }
@@ -266,7 +273,7 @@ TEST_CASE("unsafe fixes are offered, labelled, only when the config allows them"
   config.overrides.unsafe_fixes = true;
   Fixture f(text, config);
   f.features.stop();
-  auto actions = for_code(f.features.code_actions(actions_for(range)), "FL101");
+  auto actions = for_code(copied(f.features.code_actions(actions_for(range))), "FL101");
   REQUIRE(actions.size() == 2);
   CHECK(actions[0].title.find("(unsafe: ") != std::string::npos);
   CHECK_FALSE(actions[0].is_preferred);
@@ -336,7 +343,7 @@ TEST_CASE("a document that does not parse still gets diagnostics and no fix near
   CHECK_FALSE(published.diagnostics.empty());
   CHECK(published.diagnostics[0].severity == DiagnosticSeverity::Error);
   f.features.stop();
-  for (const auto& action : f.features.code_actions(actions_for(Range{{2, 4}, {2, 5}}))) {
+  for (const auto& action : copied(f.features.code_actions(actions_for(Range{{2, 4}, {2, 5}})))) {
     CHECK(action.title.rfind("Disable", 0) == 0);
   }
 }
@@ -358,7 +365,7 @@ namespace {
 std::optional<std::string> disable_fl101(const std::string& text, uint32_t line) {
   Fixture f(text);
   f.features.stop();
-  for (const auto& action : for_code(f.features.code_actions(actions_for(Range{{line, 0}, {line, 200}})), "FL101")) {
+  for (const auto& action : for_code(copied(f.features.code_actions(actions_for(Range{{line, 0}, {line, 200}}))), "FL101")) {
     if (action.title == "Disable FL101 for this line") return apply_text_edits(text, json(action.edit.changes.at(kUri)));
   }
   return std::nullopt;

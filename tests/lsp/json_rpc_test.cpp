@@ -23,6 +23,23 @@ TEST_CASE("a body that is not JSON does not parse", "[lsp][jsonrpc]") {
   CHECK(parse_message(R"({"a":1})").value()["a"] == 1);
 }
 
+TEST_CASE("a member the receiver never reads is checked but not built", "[lsp][jsonrpc]") {
+  constexpr std::string_view unread[] = {"params", "context", "diagnostics"};
+  auto parsed = parse_message(
+      R"({"id":1,"params":{"context":{"diagnostics":[{"range":{"a":[1,{"b":2}]},"message":"m"}],"only":["quickfix"]},)"
+      R"("range":{"start":0},"diagnostics":[3]},"context":{"diagnostics":4}})",
+      unread);
+  REQUIRE(parsed.has_value());
+  CHECK(*parsed == json::parse(R"({"id":1,"params":{"context":{"only":["quickfix"]},"range":{"start":0},)"
+                               R"("diagnostics":[3]},"context":{"diagnostics":4}})"));
+  // Last in its object, first, or a scalar: the siblings stay.
+  CHECK(parse_message(R"({"params":{"context":{"only":1,"diagnostics":{"x":[]}},"z":2}})", unread) ==
+        json::parse(R"({"params":{"context":{"only":1},"z":2}})"));
+  CHECK(parse_message(R"({"params":{"context":{"diagnostics":null}}})", unread) ==
+        json::parse(R"({"params":{"context":{}}})"));
+  CHECK_FALSE(parse_message(R"({"params":{"context":{"diagnostics":[1,}}})", unread).has_value());
+}
+
 TEST_CASE("responses echo the id and carry a result or an error", "[lsp][jsonrpc]") {
   CHECK(make_result_response("abc", 5) == json::parse(R"({"jsonrpc":"2.0","id":"abc","result":5})"));
   CHECK(make_error_response(3, {ErrorCode::MethodNotFound, "no"}) ==

@@ -23,9 +23,9 @@ class RecordingFeatures : public LanguageFeatures {
     calls.push_back("change " + p.uri + " v" + std::to_string(p.version));
   }
   void did_close(const DidCloseTextDocumentParams& p) override { calls.push_back("close " + p.uri); }
-  std::vector<CodeAction> code_actions(const CodeActionParams& p) override {
+  std::vector<SharedCodeAction> code_actions(const CodeActionParams& p) override {
     calls.push_back("codeAction " + p.text_document.uri);
-    return {CodeAction{"title", kQuickFixKind, {}, true, {}, std::nullopt}};
+    return {std::make_shared<CodeAction>(CodeAction{"title", kQuickFixKind, {}, true, {}, std::nullopt})};
   }
   std::optional<WorkspaceEdit> resolve_fix_all(const CodeActionData& d) override {
     calls.push_back("resolve " + d.uri + " v" + std::to_string(d.version));
