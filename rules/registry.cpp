@@ -34,6 +34,7 @@ const std::vector<const Rule*>& all_rules() {
         &seq_loop_rule(),
         &loop_invariant_substitution_rule(),
         &while_read_forks_rule(),
+        &cat_here_document_rule(),
     };
     std::sort(list.begin(), list.end(), [](const Rule* a, const Rule* b) { return a->info().code < b->info().code; });
     return list;

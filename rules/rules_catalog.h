@@ -32,5 +32,6 @@ const Rule& useless_cat_rule();           // FL402
 const Rule& seq_loop_rule();              // FL403
 const Rule& loop_invariant_substitution_rule();  // FL404
 const Rule& while_read_forks_rule();      // FL405
+const Rule& cat_here_document_rule();     // FL406
 
 }  // namespace forklift

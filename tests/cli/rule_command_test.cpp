@@ -151,7 +151,7 @@ TEST_CASE("bash completes each subcommand's operand from its definition", "[cli]
   };
   CHECK(complete("forklift rule FL10") == "FL101 FL102 FL103 FL104 FL105 FL106 FL107\n");
   CHECK(complete("forklift completions z") == "zsh\n");
-  CHECK(complete("forklift lint --select FL40") == "FL401 FL402 FL403 FL404 FL405\n");
+  CHECK(complete("forklift lint --select FL40") == "FL401 FL402 FL403 FL404 FL405 FL406\n");
   CHECK(complete("forklift rule --output-format j") == "json\n");
   CHECK(complete("forklift lint sam") == "\n");  // files: left to bash's default completion
 }

@@ -69,16 +69,7 @@ TEST_CASE("FL201 keeps what generated backtick bodies print", "[fl201][property]
   std::string fixed = apply_fixes(original, run.diagnostics, Applicability::Safe);
   REQUIRE(fixed != original);
   ScratchDir dir("fl201-property");
-  for (const std::string& shell : shells) {
-    std::map<std::string, std::string> before = split_marked(run_shell(shell, dir.path(), original));
-    std::map<std::string, std::string> after = split_marked(run_shell(shell, dir.path(), fixed));
-    REQUIRE(before.size() == cases.size());  // the original ran to its end
-    for (size_t i = 0; i < cases.size(); ++i) {
-      std::string key = std::to_string(i);
-      INFO(shell << ": " << cases[i]);
-      CHECK(after[key] == before[key]);
-    }
-  }
+  check_same_cases(shells, dir.path(), original, fixed, cases);
 }
 
 }  // namespace

@@ -44,6 +44,8 @@ constexpr Snippet kSnippets[] = {
     {"FL403", Dialect::Bash, "for i in $(seq 5 1); do echo $i; done\nfor j in $(seq 3); do echo $j; done\n"
                              "for k in $(seq 10 -3 1); do echo $k; done\n"},
     {"FL403", Dialect::Sh, "for i in $(seq 2 4); do\n  echo $i\ndone\n"},
+    {"FL406", Dialect::Sh, "v='say \"hi\" \\\\n'\nfor i in 1 2; do\n  cat <<EOF >&2\n$i: $v \\\"q\\\" \\$v\nEOF\ndone 2>&1\n"},
+    {"FL406", Dialect::Mksh, "for i in 1 2; do\n\tcat <<-'EOF'\n\t\t$i `x` \\\n\tEOF\ndone\n"},
     {"FL104", Dialect::Ksh, "done=3\nall=7\necho $(echo \"scale=2; $done * 100 / $all\" | bc) $(echo \"scale=3; 22/7\" | bc)\n",
      Applicability::Unsafe},
 };

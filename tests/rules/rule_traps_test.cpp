@@ -199,6 +199,39 @@ TEST_CASE("trap 4.2: $(<file) is silently empty in dash") {
   CHECK(first_finding("FL401", "x=$(cat /etc/hosts)\necho \"$x\"\n", Dialect::Bash).fix == Applicability::Safe);
 }
 
+TEST_CASE("trap: a here-document keeps a backslash before a quote, double quotes drop it") {
+  Finding f = first_finding("FL406", "cat <<EOF\na \\\"b\\\" \"c\"\nEOF\n", Dialect::Sh);
+  CHECK(f.fix == Applicability::Safe);
+  CHECK(f.replacement == "printf %s \"\\\na \\\\\\\"b\\\\\\\" \\\"c\\\"\n\"");
+}
+
+TEST_CASE("trap: $@ in a here-document is joined, in double quotes it is several arguments") {
+  CHECK_FALSE(first_finding("FL406", "cat <<EOF\nargs: $@\nEOF\n", Dialect::Bash).reported);
+  CHECK_FALSE(first_finding("FL406", "cat <<EOF\nargs: $*\nEOF\n", Dialect::Bash).reported);
+}
+
+TEST_CASE("trap: bash expands a here-document in the forked cat, where set -u ends only cat") {
+  Finding f = first_finding("FL406", "set -u\ncat <<EOF\n$name\nEOF\necho after\n", Dialect::Bash);
+  CHECK(f.fix == Applicability::Unsafe);
+  CHECK(first_finding("FL406", "set -u\nname=x\ncat <<EOF\n$name\nEOF\n", Dialect::Bash).fix ==
+        Applicability::Safe);
+}
+
+TEST_CASE("trap: ${x:=v} in a here-document assigns before a redirection reads $x") {
+  CHECK_FALSE(first_finding("FL406", "cat <<EOF >\"$x\"\n${x:=log}\nEOF\n", Dialect::Sh).reported);
+  CHECK_FALSE(first_finding("FL406", "cat <<EOF >\"$(f)\"\nbody\nEOF\n", Dialect::Sh).reported);
+}
+
+TEST_CASE("trap: mksh's printf is not a builtin; print -nr is") {
+  CHECK(first_finding("FL406", "cat <<EOF\nx\nEOF\n", Dialect::Mksh).replacement == "print -nr -- \"\\\nx\n\"");
+  CHECK_FALSE(first_finding("FL406", "printf() { :; }\ncat <<EOF\nx\nEOF\n", Dialect::Sh).reported);
+}
+
+TEST_CASE("trap: a here-document whose command line goes on after cat is not moved") {
+  CHECK_FALSE(first_finding("FL406", "cat <<EOF || exit 1\nx\nEOF\n", Dialect::Sh).reported);
+  CHECK_FALSE(first_finding("FL406", "cat <<A; cat <<B\na\nA\nb\nB\n", Dialect::Sh).reported);
+}
+
 TEST_CASE("trap 4.3: seq 5 1 prints nothing; the counter loop does not count down") {
   Finding f = first_finding("FL403", "for i in $(seq 5 1); do echo $i; done\n", Dialect::Bash);
   CHECK(f.replacement == "for ((i = 5; i <= 1; i++))");

@@ -59,6 +59,20 @@ std::map<std::string, std::string> split_marked(const std::string& output) {
   return blocks;
 }
 
+void check_same_cases(const std::vector<std::string>& shells, const std::filesystem::path& dir,
+                      const std::string& original, const std::string& fixed, const std::vector<std::string>& cases) {
+  for (const std::string& shell : shells) {
+    std::map<std::string, std::string> before = split_marked(run_shell(shell, dir, original));
+    std::map<std::string, std::string> after = split_marked(run_shell(shell, dir, fixed));
+    REQUIRE(before.size() == cases.size());  // the original ran to its end
+    for (size_t i = 0; i < cases.size(); ++i) {
+      std::string key = std::to_string(i);
+      INFO(shell << ": " << cases[i]);
+      CHECK(after[key] == before[key]);
+    }
+  }
+}
+
 int property_case_count(int fallback) {
   const char* cases = std::getenv("FORKLIFT_PROPERTY_CASES");
   if (cases == nullptr) return fallback;

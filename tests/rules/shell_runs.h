@@ -20,6 +20,12 @@ std::string run_shell(const std::string& shell, const std::filesystem::path& dir
 // Output split at lines "== NAME": NAME -> the lines after it.
 std::map<std::string, std::string> split_marked(const std::string& output);
 
+// Runs `original` and `fixed` with each of `shells` in `dir`; both print
+// "== I" before case I, and case I (described by cases[I]) must print the
+// same after the fix as before.
+void check_same_cases(const std::vector<std::string>& shells, const std::filesystem::path& dir,
+                      const std::string& original, const std::string& fixed, const std::vector<std::string>& cases);
+
 // How many generated cases a property test runs: `fallback` unless
 // FORKLIFT_PROPERTY_CASES says otherwise.
 int property_case_count(int fallback);
