@@ -31,9 +31,10 @@ user=${line%%:*}
 ```
 
 ## Fix safety
-Field 1 becomes `${v%%C*}`, which also returns the whole value when it has no
-delimiter, like `cut` without `-s`. Field N > 1 (and `-fN-`, the rest from
-field N) of `x=$(… | cut …)` as a statement of its own becomes a `case` on
+Field 1 becomes `${v%%C*}` and the rest from field 2 (`-f2-`) `${v#*C}`,
+which also return the whole value when it has no delimiter, like `cut`
+without `-s`; an empty field stays empty (`a::b` gives `:b` for `-f2-`).
+Field N > 1 (and `-fN-`, the rest from field N > 2) of `x=$(… | cut …)` as a statement of its own becomes a `case` on
 the number of delimiters: none gives the whole value (as `cut` prints a line
 without the delimiter), too few an empty field, else the field:
 `case $v in *:*) x=${v#*:}; x=${x%%:*} ;; *) x=$v ;; esac`. Elsewhere it is
@@ -48,7 +49,7 @@ When those facts of the value's characters are all that is missing and the
 substitution is the whole value of an assignment alone on its statement, the
 fix is safe and guarded: `case $v in -* | *\\* | *[[:cntrl:]]*) x=$(echo "$v" | cut -d: -f1) ;; *) x=${v%%:*} ;; esac`
 on the statement's line (FL303 explains the patterns: `$'\n'` outside sh,
-`[[:cntrl:]]` in sh, no backslash pattern in bash); for `-f1` also where the
+`[[:cntrl:]]` in sh, no backslash pattern in bash); for `-f1` and `-f2-` also where the
 substitution is in a command of its own on one line. Under a possible
 `set -u` the guard reads `${v-}` and an empty or unset `$v` keeps `cut` (an
 unset `$v` ends only the `$( )` subshell in the original). An unquoted `$v`
@@ -124,8 +125,12 @@ class CutField final : public Rule {
     Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`cut` taking a field forks processes");
     SubstitutionSite site = locate_substitution(model, substitution);
     const Node* statement = own_assignment_statement(model, site);
-    if (cut.field == 1) {
-      std::string expansion = fmt::format("${{{}%%{}*}}", piped_name(value), delimiter);
+    // Field 1 and the rest from field 2 need no `case`: without the
+    // delimiter neither pattern matches and the whole value is left, as
+    // `cut` prints a line without it.
+    if (cut.field == 1 || (cut.field == 2 && cut.to_end)) {
+      std::string expansion = cut.field == 1 ? fmt::format("${{{}%%{}*}}", piped_name(value), delimiter)
+                                             : fmt::format("${{{}#*{}}}", piped_name(value), delimiter);
       diagnostic.message += fmt::format(": use `{}`", expansion);
       attach_cost(context, substitution, diagnostic);
       attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),

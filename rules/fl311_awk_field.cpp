@@ -5,6 +5,7 @@
 #include "analyzer/semantic/words.h"
 #include "rules/field_split.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
 #include "rules/shell_quoting.h"
@@ -45,13 +46,19 @@ character other than a blank, field 1 is `${v%%C*}`, `$NF` is `${v##*C}` and
 field N > 1 a `case` on the delimiters: a value without the delimiter gives
 an empty field, as in awk. Through `echo`, the value must not start with
 `-` and, in sh and ksh, have no backslash, and it must be quoted; otherwise
-the fix is unsafe and names the missing fact. Programs other than one
+the fix is unsafe and names the missing fact. When those facts of the
+value's characters are all that is missing, the fix is guarded as in FL305
+(`case $v in -* | *\\* | *[[:cntrl:]]*) x=$(echo "$v" | awk …) ;; *) … ;; esac`:
+those values keep `awk`), for `-F C` with `$1` or `$NF` also where the
+substitution is in a command of its own on one line. Programs other than one
 `print $N`, and `-F` with a regular expression, a blank or an escape, are not
-rewritten. When the script may run with `set -u` (`set -u`, `-o nounset`,
+rewritten; nor is `-Ft`, which gawk reads as a tab and mawk and busybox as
+the letter. When the script may run with `set -u` (`set -u`, `-o nounset`,
 `-u` on the `#!` line) the value must also be known to be set (assigned on
 every path before, never unset; a `case` on it before `set -u` proves its
 characters, not that it is set): unset, it fails only the original's `$( )`,
-while the expansion ends the script.
+while the expansion ends the script. Otherwise the guard reads `${v-}` and an
+empty or unset value keeps `awk`.
 )md";
 
 constexpr RuleInfo kInfo{"FL311", "awk-field", "`awk` printing a field of a variable forks processes",
@@ -98,7 +105,8 @@ std::optional<AwkField> parse_awk(const SemanticModel& model, const Node* awk) {
         separator = *next;
       }
       unsigned char c = separator.size() == 1 ? static_cast<unsigned char>(separator[0]) : 0;
-      if (c == 0 || c == ' ' || c == '\t' || c == '\\' || c >= 0x7f || std::string_view(".[]()*+?^$|{}").find(static_cast<char>(c)) != std::string_view::npos) {
+      // gawk reads `-Ft` as a tab, mawk and busybox as the letter t.
+      if (c == 0 || c == 't' || c == ' ' || c == '\t' || c == '\\' || c >= 0x7f || std::string_view(".[]()*+?^$|{}").find(static_cast<char>(c)) != std::string_view::npos) {
         return std::nullopt;
       }
       parsed.separator = static_cast<char>(c);
@@ -135,15 +143,18 @@ class AwkFieldRule final : public Rule {
     downgrade_for_piped_value(model, value, safety);
     std::string name(piped_name(value));
     require_facts(model.value_facts(value.parameter), name, {ValueFact::NoNewline}, Applicability::Unsafe, safety);
+    SubstitutionSite site = locate_substitution(model, value.substitution);
     if (awk.separator && awk.field <= 1) {
       std::string c = shell_quoted_pattern(std::string_view(&*awk.separator, 1));
       std::string expansion = awk.field == 0 ? fmt::format("${{{}##*{}}}", name, c) : fmt::format("${{{}%%{}*}}", name, c);
-      out.push_back(replacement_diagnostic(context, kInfo, value.substitution,
-                                           fmt::format("`awk` printing a field forks processes: use `{}`", expansion),
-                                           safety, expansion));
+      Diagnostic diagnostic = make_diagnostic(
+          kInfo, value.substitution, fmt::format("`awk` printing a field forks processes: use `{}`", expansion));
+      attach_cost(context, value.substitution, diagnostic);
+      attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
+                           replace_node(value.substitution, expansion), guard_statement(model, site, name));
+      out.push_back(std::move(diagnostic));
       return;
     }
-    SubstitutionSite site = locate_substitution(model, value.substitution);
     const Node* statement = own_assignment_statement(model, site);
     std::string replacement;
     if (statement != nullptr && awk.separator) {
@@ -163,7 +174,8 @@ class AwkFieldRule final : public Rule {
       diagnostic.message += "; split the value with `read` instead";
     } else {
       diagnostic.message += fmt::format(": use `{}`", replacement);
-      attach_fix(diagnostic, safety, fmt::format("Replace with `{}`", replacement), {replace_node(statement, replacement)});
+      attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement),
+                           replace_node(statement, replacement), statement);
     }
     out.push_back(std::move(diagnostic));
   }

@@ -194,6 +194,29 @@ TEST_CASE("trap 4.3: cut -f2 on a value without the delimiter prints the whole v
         "${1%%:*}");
 }
 
+TEST_CASE("cut -f2- on a value without the delimiter prints the whole value, as ${v#*C} leaves it") {
+  Finding rest = first_finding("FL305", "v=a:b:c\nr=$(echo \"$v\" | cut -d: -f2-)\necho \"$r\"\n", Dialect::Sh);
+  CHECK(rest.fix == Applicability::Safe);
+  CHECK(rest.replacement == "${v#*:}");
+  // From `$1` nothing is known: a leading `-`, a backslash or a newline keeps `cut`.
+  Finding guarded = first_finding("FL305", "printf '%s\\n' \"$(echo \"$1\" | cut -d: -f2-)\"\n", Dialect::Sh);
+  CHECK(guarded.fix == Applicability::Safe);
+  CHECK(guarded.replacement.starts_with("case $1 in -* | *\\\\* | *[[:cntrl:]]*) "));
+}
+
+TEST_CASE("awk -Ft is a tab in gawk and the letter t in mawk and busybox: not rewritten") {
+  CHECK_FALSE(first_finding("FL311", "v=atb\nf=$(echo \"$v\" | awk -Ft '{print $1}')\necho \"$f\"\n", Dialect::Bash).reported);
+  CHECK(first_finding("FL311", "v=a:b\nf=$(echo \"$v\" | awk -F: '{print $1}')\necho \"$f\"\n", Dialect::Bash).fix ==
+        Applicability::Safe);
+}
+
+TEST_CASE("awk on an unknown value: a leading -, a backslash or a newline keeps awk (echo, and awk reads lines)") {
+  Finding f = first_finding("FL311", "f=$(echo \"$1\" | awk -F: '{print $NF}')\necho \"$f\"\n", Dialect::Sh);
+  CHECK(f.fix == Applicability::Safe);
+  CHECK(f.replacement == "case $1 in -* | *\\\\* | *[[:cntrl:]]*) f=$(echo \"$1\" | awk -F: '{print $NF}') ;; "
+                         "*) f=${1##*:} ;; esac");
+}
+
 TEST_CASE("trap 4.2: $(<file) is silently empty in dash") {
   CHECK_FALSE(first_finding("FL401", "x=$(cat /etc/hosts)\necho \"$x\"\n", Dialect::Sh).reported);
   CHECK(first_finding("FL401", "x=$(cat /etc/hosts)\necho \"$x\"\n", Dialect::Bash).fix == Applicability::Safe);
