@@ -40,12 +40,6 @@ constexpr const char* kValues[] = {
 // runs more of them (all: 26).
 size_t value_count() { return std::min<size_t>(property_case_count(8), std::size(kValues)); }
 
-std::string single_quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 struct Form {
   const char* name;
   const char* snippet;  // {v}: the value's expansion, {c}: the command and its arguments

@@ -31,12 +31,6 @@ constexpr Value kValues[] = {
     {"-\xc3\xa9", false}, {"*", true},
 };
 
-std::string single_quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 struct Form {
   const char* name;
   const char* snippet;  // {p}: the regular expression

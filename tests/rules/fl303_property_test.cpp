@@ -59,12 +59,6 @@ constexpr Value kValues[] = {
     {"a:", true, true, true},            {"X", true, true, true},
 };
 
-std::string single_quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 struct Form {
   const char* name;
   const char* snippet;  // {p}: sed's arguments

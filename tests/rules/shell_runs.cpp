@@ -80,6 +80,12 @@ int property_case_count(int fallback) {
   return count > 0 ? count : fallback;
 }
 
+std::string single_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 ScratchDir::ScratchDir(const std::string& name)
     : path_(std::filesystem::temp_directory_path() / ("forklift-" + name + "-" + std::to_string(getpid()))) {
   std::filesystem::create_directories(path_);

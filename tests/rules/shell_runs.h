@@ -26,6 +26,9 @@ std::map<std::string, std::string> split_marked(const std::string& output);
 void check_same_cases(const std::vector<std::string>& shells, const std::filesystem::path& dir,
                       const std::string& original, const std::string& fixed, const std::vector<std::string>& cases);
 
+// `text` as one single-quoted shell word ('\'' for each quote).
+std::string single_quoted(const std::string& text);
+
 // How many generated cases a property test runs: `fallback` unless
 // FORKLIFT_PROPERTY_CASES says otherwise.
 int property_case_count(int fallback);
