@@ -102,8 +102,11 @@ read differently each time or in a subshell (`RANDOM`, `SECONDS`, `BASHPID`,
 `BASH_SUBSHELL`, `LINENO`, `_`, …); and where the substitution is neither the
 whole value of an assignment alone on its statement nor, for a rewrite to an
 expansion, in a command of its own on one line (no here-document, nothing in
-it that may assign `$v`: `echo "$(echo "$v" | sed 's/a/b/')"` is guarded as a
-whole). When the script may run with `set -u` (`set -u`, `-o nounset`, `-u`
+it that may assign `$v` before the substitution runs:
+`echo "$(echo "$v" | sed 's/a/b/')"` and `v=$(echo "$v" | sed 's,/[^/]*$,,')/x`,
+whose assignment comes after its value, are guarded as a whole;
+`d=$1 v=$(echo "$d" | sed …)` is not). When the script may run with
+`set -u` (`set -u`, `-o nounset`, `-u`
 on the `#!` line, a `set` with options that are not static) and `$v` is not
 known to be set (a `for` variable is; `$1` is not), an unset `$v` makes the
 original fail inside `$( )` while the script goes on (status 0, the

@@ -59,14 +59,18 @@ operands are not rewritten. When the script may run with `set -u`
 to be set (assigned on every path before, never unset): unset, it fails only
 `echo` in the pipeline (grep reads nothing, the test is false, the script
 goes on) or the original's `$( )`, while `case $v` ends the script.
-A captured `grep` alone on its statement whose only missing facts are of
-the value's characters gets a safe guarded fix: those values keep the
-original command (`case $v in -* | *[[:cntrl:]]*) x=$(echo "$v" | grep -v b) ;; *) case $v in … esac ;; esac`,
+A captured `grep` alone on its statement, and a tested one that is a
+statement, a condition or an operand of `&&`, `||` or `!` on one line,
+whose only missing facts are of the value's characters get a safe guarded
+fix: those values keep the original command
+(`case $v in -* | *[[:cntrl:]]*) x=$(echo "$v" | grep -v b) ;; *) case $v in … esac ;; esac`,
+`if case $v in -* | *\\*) echo "$v" | grep -q lit ;; *) case $v in *lit*) true ;; *) false ;; esac ;; esac; then`;
 FL303 explains the patterns, an unquoted `$v`'s included), the status
-included: the first arm's is grep's, the second's the inner `case`'s. No
-guard under a possible `set -u`, where the script may assign `IFS` to an
-unquoted `$v`, for a pattern from a variable, and for variables that
-read differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
+included: the first arm's is grep's, the second's the inner test's. Under a
+possible `set -u` the guard reads `${v-}`, and an empty or unset value keeps
+the original. No guard where the script may assign `IFS` to an unquoted
+`$v`, for a pattern from a variable, and for variables that read
+differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
 )md";
 
 constexpr RuleInfo kInfo{"FL310", "grep-value", "`grep` on a variable's value forks processes: match a pattern",
@@ -220,6 +224,8 @@ class GrepValue final : public Rule {
     std::optional<GrepOptions> grep = parse_grep(model, value->consumer);
     bool quiet = grep && grep->quiet;
     if (!grep || !redirects_only_discard(model, value->consumer, true, quiet) || !quiet) return;
+    // The fallback arm of a guarded rewrite keeps the command on purpose.
+    if (guard_around(model, node, piped_name(*value))) return;
     FixSafety safety;
     require_value_facts(model, *value, *grep, false, safety);
     std::string name(piped_name(*value));
@@ -229,9 +235,26 @@ class GrepValue final : public Rule {
             ? fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob, grep->invert ? "false" : "true",
                           grep->invert ? "true" : "false")
             : fmt::format("[[ ${} {} {} ]]", name, grep->invert ? "!=" : "==", glob);
-    out.push_back(replacement_diagnostic(context, kInfo, node,
-                                         fmt::format("`grep` on a value forks processes: use `{}`", replacement),
-                                         safety, replacement));
+    Diagnostic diagnostic =
+        make_diagnostic(kInfo, node, fmt::format("`grep` on a value forks processes: use `{}`", replacement));
+    attach_cost(context, node, diagnostic);
+    attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement),
+                         replace_node(node, replacement), guardable_test(model, node));
+    out.push_back(std::move(diagnostic));
+  }
+
+  // The tested pipeline as a statement a guard may wrap: in a list, a
+  // condition or an operand of `&&`, `||` or `!`, on one line (both arms
+  // hold it), with no here-document. nullptr elsewhere.
+  static const Node* guardable_test(const SemanticModel& model, const Node* node) {
+    const Node* up = model.parent(node);
+    if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program) || up->is(NodeKind::AndIf) ||
+                           up->is(NodeKind::OrIf) || up->is(NodeKind::Negated))) {
+      return nullptr;
+    }
+    std::string_view text = model.text(node);
+    if (text.find('\n') != std::string_view::npos || text.find("<<") != std::string_view::npos) return nullptr;
+    return node;
   }
 
   static void check_captured(const LintContext& context, const Node* substitution, std::vector<Diagnostic>& out) {

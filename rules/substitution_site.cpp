@@ -60,13 +60,14 @@ bool inside_substitution(const SemanticModel& model, const Node* node) {
 
 // A definition of `$variable` the model records inside `command` but outside
 // `substitution` (`v=1 cmd`, `${v:=…}`, `$((v += 1))`): it may run before the
-// substitution reads the value the guard read.
-bool may_assign_elsewhere(const SemanticModel& model, const Node* command, const Node* substitution,
-                          std::string_view variable) {
-  const Variable* defined = model.variable(variable, command);
+// substitution reads the value the guard read. The assignment whose value
+// holds the substitution (`v=$(…)/x`) assigns only once its value is expanded.
+bool may_assign_elsewhere(const SemanticModel& model, const SubstitutionSite& site, std::string_view variable) {
+  const Variable* defined = model.variable(variable, site.command);
   if (defined == nullptr) return false;
   return std::any_of(defined->definitions.begin(), defined->definitions.end(), [&](const Definition& d) {
-    return d.node != nullptr && model.contains(command, d.node) && !model.contains(substitution, d.node);
+    return d.node != nullptr && d.node != site.assignment && model.contains(site.command, d.node) &&
+           !model.contains(site.substitution, d.node);
   });
 }
 
@@ -85,7 +86,7 @@ const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& 
   // operators, and a second line would move every line after it.
   std::string_view text = model.text(command);
   if (text.find('\n') != std::string_view::npos || text.find("<<") != std::string_view::npos) return nullptr;
-  if (may_assign_elsewhere(model, command, site.substitution, variable)) return nullptr;
+  if (may_assign_elsewhere(model, site, variable)) return nullptr;
   return command;
 }
 

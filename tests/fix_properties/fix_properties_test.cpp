@@ -291,8 +291,7 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL310", {"sh", "bash"}, "if echo \"${{v}}\" | grep -q 'b'; then echo yes; else echo no; fi", {}},
       {"FL310", {"sh"}, "m=$(printf '%s\\n' \"${{v}}\" | grep '/'); echo \"[$m] $?\"", {}},
       {"FL311", {"bash"}, "f=$(printf '%s\\n' \"${{v}}\" | awk '{print $2}'); echo \"[$f]\"", {}},
-      {"FL311", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $2}'); l=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $NF}'); echo \"[$f] [$l]\"",
-       {{{"newline at end"}, "has one line"}}},
+      {"FL311", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $2}'); l=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $NF}'); echo \"[$f] [$l]\"", {}},
       {"FL312", {"bash"}, "f=$(printf '%s\\n' \"${{v}}\" | head -n1); l=$(printf '%s\\n' \"${{v}}\" | tail -n1); echo \"[$f] [$l]\"", {}},
       {"FL312", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | head -n1); n=$(echo \"${{v}}\" | wc -l); echo \"[$f] [$n]\"",
        {{{"-n"}, "must not start with `-`"}}},
@@ -310,6 +309,8 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL402", {"sh"}, "printf '%s\\n' \"${{v}}\" > data; cat data | while read -r l; do echo \"<$l>\"; done", {}},
       {"FL403", {"sh", "bash", "ksh"}, "for i{{v}} in $(seq \"${{v}}\" 3); do echo \"$i{{v}}\"; done",
        {{not_numbers(), "a bound that is not a number"}, {{"08"}, "bash rejects `08`"}}},
+      {"FL406", {"sh"},
+       "cat <<EOF\n[${{v}}] \"q\" \\$x $(echo \"${{v}}\")\nEOF\ncat <<'EOF'\n[${{v}}] \\ \"\nEOF\necho \"status $?\"", {}},
       {"FL404", {"sh"}, "for w in ${{v}}; do echo \"$(uname -s) $w\"; done", {}},
   };
   return properties;

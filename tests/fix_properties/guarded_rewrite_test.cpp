@@ -62,6 +62,12 @@ const std::vector<Snippet>& snippets() {
       {"FL305", "r=$(printf '%s\\n' \"$v\" | cut -d: -f2-)"},
       {"FL310", "r=$(echo \"$v\" | grep -v b)", true},
       {"FL310", "r=$(echo \"$v\" | grep '^a')"},
+      // Tested: the guard wraps the pipeline where its status is read.
+      {"FL310", "if echo \"$v\" | grep -q b; then r=yes; else r=no; fi", true},
+      {"FL310", "r=no; ! echo $v | grep 'b$' > /dev/null && r=yes"},
+      {"FL310", "r=no; echo \"$v\" | grep -qv '^a' || r=yes"},
+      // The assignment holding the substitution assigns after it runs.
+      {"FL303", "v=$(echo \"$v\" | sed 's,/[^/]*$,,')/x; r=$v", true},
       {"FL301", "r=$(basename \"$v\")", true},
       {"FL301", "r=$(basename \"$v\" .sh)"},
       {"FL301", "r=\"$(basename \"$1\")\""},
