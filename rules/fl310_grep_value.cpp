@@ -239,22 +239,8 @@ class GrepValue final : public Rule {
         make_diagnostic(kInfo, node, fmt::format("`grep` on a value forks processes: use `{}`", replacement));
     attach_cost(context, node, diagnostic);
     attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement),
-                         replace_node(node, replacement), guardable_test(model, node));
+                         replace_node(node, replacement), guardable_command(model, node));
     out.push_back(std::move(diagnostic));
-  }
-
-  // The tested pipeline as a statement a guard may wrap: in a list, a
-  // condition or an operand of `&&`, `||` or `!`, on one line (both arms
-  // hold it), with no here-document. nullptr elsewhere.
-  static const Node* guardable_test(const SemanticModel& model, const Node* node) {
-    const Node* up = model.parent(node);
-    if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program) || up->is(NodeKind::AndIf) ||
-                           up->is(NodeKind::OrIf) || up->is(NodeKind::Negated))) {
-      return nullptr;
-    }
-    std::string_view text = model.text(node);
-    if (text.find('\n') != std::string_view::npos || text.find("<<") != std::string_view::npos) return nullptr;
-    return node;
   }
 
   static void check_captured(const LintContext& context, const Node* substitution, std::vector<Diagnostic>& out) {

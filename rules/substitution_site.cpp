@@ -77,6 +77,11 @@ const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& 
   if (const Node* own = own_assignment_statement(model, site)) return own;
   const Node* command = site.command;
   if (command == nullptr || inside_substitution(model, command)) return nullptr;
+  if (guardable_command(model, command) == nullptr || may_assign_elsewhere(model, site, variable)) return nullptr;
+  return command;
+}
+
+const Node* guardable_command(const SemanticModel& model, const Node* command) {
   const Node* up = model.parent(command);
   if (up == nullptr || !(up->is(NodeKind::List) || up->is(NodeKind::Program) || up->is(NodeKind::AndIf) ||
                          up->is(NodeKind::OrIf) || up->is(NodeKind::Negated))) {
@@ -86,7 +91,6 @@ const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& 
   // operators, and a second line would move every line after it.
   std::string_view text = model.text(command);
   if (text.find('\n') != std::string_view::npos || text.find("<<") != std::string_view::npos) return nullptr;
-  if (may_assign_elsewhere(model, site, variable)) return nullptr;
   return command;
 }
 

@@ -34,6 +34,11 @@ const Node* own_assignment_statement(const SemanticModel& model, const Substitut
 // reads it before the command runs). nullptr otherwise.
 const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& site, std::string_view variable);
 
+// `command` (a simple command, declaration or pipeline) as a statement a
+// guard may wrap: in a list, a condition or an operand of `&&`, `||` or
+// `!`, on one line, with no here-document. nullptr elsewhere.
+const Node* guardable_command(const SemanticModel& model, const Node* command);
+
 // Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
 // is still escaped, so rules that copy text from inside it leave it to FL201 first.
 bool inside_escaped_backtick(const SemanticModel& model, const Node* node);
