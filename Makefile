@@ -4,7 +4,7 @@ PRESET ?= default
 BUILD_DIR = build/$(PRESET)
 JOBS ?= 2
 
-.PHONY: bootstrap build test test-asan demo bench deb vscode rule-docs ksh93-suite fuzz fix-differential clean
+.PHONY: properties bootstrap build test test-asan demo bench deb vscode rule-docs ksh93-suite fuzz fix-differential clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -55,6 +55,12 @@ FIX_DIFFERENTIAL_SEED ?= 1
 fix-differential: build
 	FORKLIFT_FIX_DIFFERENTIAL_PROGRAMS=$(FIX_DIFFERENTIAL_PROGRAMS) FORKLIFT_FIX_DIFFERENTIAL_SEED=$(FIX_DIFFERENTIAL_SEED) \
 	  $(BUILD_DIR)/tests/test_fix_properties "[differential]"
+
+# The rules' property tests on every generated value and program (ctest
+# runs the first few of each).
+PROPERTY_CASES ?= 1000
+properties: build
+	FORKLIFT_PROPERTY_CASES=$(PROPERTY_CASES) $(BUILD_DIR)/tests/test_rules "[property]"
 
 # docs/rules/ rewritten from the rule sources (the rule_docs_current test checks it).
 rule-docs: build

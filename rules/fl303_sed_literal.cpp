@@ -4,12 +4,9 @@
 
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
-#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
-#include "rules/sed/translate.h"
-#include "rules/sed_value_facts.h"
-#include "rules/substitution_site.h"
+#include "rules/sed_rewrite.h"
 
 namespace forklift {
 namespace {
@@ -144,39 +141,9 @@ class SedSubstitution final : public Rule {
       if (!arguments) continue;
       sed::SedParse parse = sed::parse_sed_arguments(*arguments);
       if (!parse.program) continue;
-      // The fallback arm of a guarded rewrite keeps the command on purpose.
-      if (guard_around(model, value.substitution, piped_name(value))) continue;
-      SubstitutionSite site = locate_substitution(model, value.substitution);
-      const Node* statement = own_assignment_statement(model, site);
-      std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
-      std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
-      sed::Translation translation =
-          sed::translate(*parse.program, piped_name(value), output, sed::target_for(context.dialect), scratch,
-                         value.prefix);
-      if (!translation.refusal.empty()) continue;
-      FixSafety safety;
-      require_sed_value_facts(model, value, safety);
-      for (const std::string& caveat : translation.caveats) safety.downgrade(Applicability::Unsafe, caveat);
-      if (!translation.expression && statement == nullptr) continue;
-      std::string replacement =
-          translation.expression ? *translation.expression : sed::on_one_line(translation.statements);
-      Diagnostic diagnostic = make_diagnostic(
-          kInfo, value.substitution, fmt::format("`sed` on a variable's value forks processes: use `{}`", replacement));
-      attach_cost(context, value.substitution, diagnostic);
-      Edit plain = replace_node(translation.expression ? value.substitution : statement, replacement);
-      const Node* guarded = translation.expression ? guard_statement(model, site, piped_name(value)) : statement;
-      attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", replacement), std::move(plain),
-                           guarded);
-      out.push_back(std::move(diagnostic));
+      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *parse.program, "sed");
+      if (finding) out.push_back(std::move(*finding));
     }
-  }
-
- private:
-  // A name the script never mentions, for the scratch variable of a loop.
-  static std::string unused_name(const SemanticModel& model, const std::string& base) {
-    std::string name = base;
-    for (int i = 2; model.source().find(name) != std::string_view::npos; ++i) name = fmt::format("{}{}", base, i);
-    return name;
   }
 };
 

@@ -1,12 +1,17 @@
 // FL313 tr-chars: `$(echo "$v" | tr -d '\n')`, `tr -d ':'`, `tr / _` -> `${v//…/…}`.
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
+#include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
+#include "rules/sed/sed_script.h"
+#include "rules/sed_rewrite.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
@@ -36,15 +41,31 @@ name=${path//\//_}
 newline `echo` adds is deleted by `tr -d '\n'` and so is absent from the
 expansion; otherwise it is stripped by `$( )` with any other trailing newline
 of the value, which the expansion keeps: the fix then needs value facts that
-prove the value does not end in a newline. Through `echo`, the value must not
-start with `-` and, in ksh, have no backslash, and it must be quoted. The
-sets are ASCII characters, escapes `\n` and `\t`, and bracketed lists of
-them; ranges, classes, `-c`, `-s` and sets of several characters to replace
-are not rewritten (sequential replacements would differ when the sets
-overlap), nor is replacing a newline or replacing with one (the newline
-`echo` adds would be replaced, or `$( )` would strip an added one). sh has
-no `${v//…/…}`: no fix there. When the script may run with `set -u` (`set
--u`, `-o nounset`, `-u` on the `#!` line) the value must also be known to be
+prove the value does not end in a newline, or a guard that keeps `tr` for
+the values that do. Through `echo`, the value must not start with `-` and,
+in ksh, have no backslash, and it must be quoted. The sets are ASCII
+characters, escapes `\n` and `\t`, ranges and the classes `[:digit:]`,
+`[:alpha:]`, `[:upper:]`, `[:lower:]`, `[:alnum:]`, `[:punct:]`, `[:space:]`
+and `[:blank:]`, each spelled out as the ASCII characters it names (tr reads
+bytes, so a class never holds a non-ASCII character, whatever the locale; a
+shell's `[[:alpha:]]` would). `-c`, `[c*n]` and equivalence classes are not
+rewritten, nor is replacing a newline or replacing with one (the newline
+`echo` adds would be replaced, or `$( )` would strip an added one), nor a
+letter mapped to its other case (FL304). A second set shorter than the
+first is padded with its last character, as GNU tr does, only when it is one
+character.
+
+Where one expansion cannot do it (sh, which has no `${v//…/…}`; `tr -s`;
+characters mapped to different ones), the `tr` is rewritten as the sed
+program that does the same (`s/[SET]//g`, `s/[SET]/c/g` per target
+character, `s/cc*/c/g` per squeezed character) and that program is
+translated as FL303 translates sed: in sh, a `while` loop over a `case`
+for each command, for an assignment that is a statement of its own, with
+FL303's value facts (one line, and what `echo` needs). A mapping whose
+target characters are also in the first set is not rewritten (one command
+would edit the result of another), nor is a bracket holding `!` or `^`
+(read as negated by one shell or another). When the script may run with
+`set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line) the value must also be known to be
 set (assigned on every path before, never unset): unset, it fails only the
 original's `$( )`, while the expansion ends the script.
 )md";
@@ -52,23 +73,66 @@ original's `$( )`, while the expansion ends the script.
 constexpr RuleInfo kInfo{"FL313", "tr-chars", "`tr` deleting or replacing characters of a variable forks processes",
                          Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
-// A tr set of plain ASCII characters, with `\n`, `\t` and `\\`; nullopt for ranges, classes, other escapes.
-std::optional<std::string> plain_set(std::string_view text) {
+// The members of a POSIX class, as tr reads them: byte by byte, so only
+// ASCII characters belong to one in any locale.
+std::optional<std::string> class_members(std::string_view name) {
+  std::string members;
+  for (int c = 0; c < 0x80; ++c) {
+    bool in = false;
+    if (name == "digit") in = std::isdigit(c);
+    else if (name == "upper") in = std::isupper(c);
+    else if (name == "lower") in = std::islower(c);
+    else if (name == "alpha") in = std::isalpha(c);
+    else if (name == "alnum") in = std::isalnum(c);
+    else if (name == "punct") in = std::ispunct(c);
+    else if (name == "space") in = std::isspace(c);
+    else if (name == "blank") in = c == ' ' || c == '\t';
+    else return std::nullopt;
+    if (in) members += static_cast<char>(c);
+  }
+  return members;
+}
+
+// A tr set as the characters it names, in order (repeats kept: the
+// characters of two sets pair up by position): plain ASCII characters,
+// `\n`, `\t` and `\\`, ranges of printable characters and classes, each
+// spelled out. nullopt for other escapes, `[c*n]`, equivalence classes and
+// sets with other control characters.
+std::optional<std::string> tr_set(std::string_view text) {
   std::string set;
+  auto add = [&set](char c) { set += c; };
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '\\' && i + 1 < text.size()) {
+    if (c == '[' && text.substr(i).starts_with("[:")) {
+      size_t close = text.find(":]", i + 2);
+      if (close == std::string_view::npos) return std::nullopt;
+      std::optional<std::string> members = class_members(text.substr(i + 2, close - i - 2));
+      if (!members) return std::nullopt;
+      for (char m : *members) add(m);
+      i = close + 1;
+      continue;
+    }
+    bool escaped = c == '\\' && i + 1 < text.size();
+    if (escaped) {
       char e = text[++i];
       if (e == 'n') c = '\n';
       else if (e == 't') c = '\t';
       else if (e == '\\') c = '\\';
       else return std::nullopt;
-    } else if (c == '-' && i > 0 && i + 1 < text.size()) {
-      return std::nullopt;
     } else if (c == '[' || c == ']' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
       return std::nullopt;
     }
-    if (set.find(c) == std::string::npos) set += c;
+    if (!escaped && i + 2 < text.size() && text[i + 1] == '-') {
+      char last = text[i + 2];
+      if (last < c || last == '\\' || last == '[' || static_cast<unsigned char>(last) < 0x20 ||
+          static_cast<unsigned char>(last) >= 0x7f) {
+        return std::nullopt;
+      }
+      for (char r = c; r <= last; ++r) add(r);
+      i += 2;
+      continue;
+    }
+    add(c);
   }
   if (set.empty()) return std::nullopt;
   return set;
@@ -94,47 +158,201 @@ std::optional<std::string> set_pattern(std::string set) {
   return pattern + "]";
 }
 
+// What `tr` does to each character of its input.
+struct TrEdit {
+  enum class Kind { Delete, Replace, Squeeze };
+  Kind kind = Kind::Delete;
+  std::string from;  // no repeats
+  std::string to;    // Replace: the character each of `from` becomes
+};
+
+std::string without_repeats(std::string_view set) {
+  std::string unique;
+  for (char c : set) {
+    if (unique.find(c) == std::string::npos) unique += c;
+  }
+  return unique;
+}
+
+// `tr -d SET`, `tr -s SET` and `tr SET1 SET2` (SET2 as long as SET1, or one
+// character, which GNU tr repeats; a longer SET2 is cut to SET1's length).
+std::optional<TrEdit> tr_edit(const std::vector<std::string>& args) {
+  if (args.size() != 2) return std::nullopt;
+  if (args[0] == "-d" || args[0] == "-s") {
+    std::optional<std::string> set = tr_set(args[1]);
+    if (!set) return std::nullopt;
+    return TrEdit{args[0] == "-d" ? TrEdit::Kind::Delete : TrEdit::Kind::Squeeze, without_repeats(*set), ""};
+  }
+  if (args[0].starts_with('-')) return std::nullopt;
+  std::optional<std::string> from = tr_set(args[0]);
+  std::optional<std::string> to = tr_set(args[1]);
+  if (!from || !to || without_repeats(*from) != *from) return std::nullopt;
+  if (to->size() == 1) to = std::string(from->size(), (*to)[0]);
+  if (to->size() < from->size()) return std::nullopt;
+  TrEdit edit{TrEdit::Kind::Replace, "", ""};
+  for (size_t i = 0; i < from->size(); ++i) {
+    if ((*from)[i] == (*to)[i]) continue;
+    edit.from += (*from)[i];
+    edit.to += (*to)[i];
+  }
+  if (edit.from.empty()) return std::nullopt;
+  return edit;
+}
+
+// The characters of `edit.from` grouped by what they become, in order.
+std::vector<std::pair<char, std::string>> replacement_groups(const TrEdit& edit) {
+  std::vector<std::pair<char, std::string>> groups;
+  for (size_t i = 0; i < edit.from.size(); ++i) {
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == edit.to[i]; });
+    if (group == groups.end()) {
+      groups.emplace_back(edit.to[i], std::string(1, edit.from[i]));
+    } else {
+      group->second += edit.from[i];
+    }
+  }
+  return groups;
+}
+
+// The characters of `set` as one atom of a basic regular expression.
+std::string regex_atom(const std::string& set) {
+  if (set.size() == 1) {
+    return std::string_view(".[]*^$\\/").find(set[0]) == std::string_view::npos ? set : "\\" + set;
+  }
+  std::string bracket = "[";
+  if (set.find(']') != std::string::npos) bracket += ']';
+  for (char c : set) {
+    if (c != ']' && c != '^' && c != '-') bracket += c;
+  }
+  bool caret = set.find('^') != std::string::npos;
+  bool dash = set.find('-') != std::string::npos;
+  if (caret && dash && bracket == "[") return "[-^]";
+  if (caret) bracket += '^';
+  if (dash) bracket += '-';
+  return bracket + "]";
+}
+
+// The sed program that does what `edit` does, one `s` command per group of
+// characters that become the same one (or per character squeezed). nullopt
+// where sed reads the characters otherwise (a newline, a tab or a
+// backslash in a bracket) or where one command's result would be edited
+// again by the next.
+std::optional<std::string> sed_script(const TrEdit& edit) {
+  std::string all = edit.from + edit.to;
+  if (all.find_first_of("\n\t\\&") != std::string::npos) return std::nullopt;
+  // A bracket holding `!` or `^` is read as negated by one shell or another
+  // once it becomes a pattern.
+  for (const auto& [to, from] : edit.kind == TrEdit::Kind::Replace ? replacement_groups(edit)
+                                                                   : std::vector<std::pair<char, std::string>>{}) {
+    if (from.size() > 1 && from.find_first_of("!^") != std::string::npos) return std::nullopt;
+  }
+  if (edit.kind == TrEdit::Kind::Delete && edit.from.size() > 1 && edit.from.find_first_of("!^") != std::string::npos) {
+    return std::nullopt;
+  }
+  std::string_view delimiters = "/,|#@%:;!~";
+  size_t d = delimiters.find_first_not_of(all);
+  if (d == std::string_view::npos) return std::nullopt;
+  char delim = delimiters[d];
+  std::string script;
+  auto command = [&](const std::string& pattern, std::string_view replacement) {
+    script += fmt::format("{}s{}{}{}{}{}g", script.empty() ? "" : ";", delim, pattern, delim, replacement, delim);
+  };
+  if (edit.kind == TrEdit::Kind::Delete) {
+    command(regex_atom(edit.from), "");
+  } else if (edit.kind == TrEdit::Kind::Squeeze) {
+    for (char c : edit.from) {
+      std::string atom = regex_atom(std::string(1, c));
+      command(atom + atom + "*", std::string(1, c));
+    }
+  } else {
+    if (edit.to.find_first_of(edit.from) != std::string::npos) return std::nullopt;
+    for (const auto& [to, from] : replacement_groups(edit)) command(regex_atom(from), std::string(1, to));
+  }
+  return script;
+}
+
+// `${v//PATTERN/R}` when one expansion does what `edit` does (deleting, or
+// every character becoming the same one); nullopt otherwise.
+std::optional<std::string> tr_expansion(const TrEdit& edit, std::string_view name) {
+  if (edit.kind == TrEdit::Kind::Squeeze) return std::nullopt;
+  std::string replacement;
+  if (edit.kind == TrEdit::Kind::Replace) {
+    if (edit.to.find_first_not_of(edit.to[0]) != std::string::npos) return std::nullopt;
+    // A newline on either side meets the one `echo` adds, which `$( )`
+    // strips before and not after (or after and not before) the replacing.
+    if (edit.from.find('\n') != std::string::npos || edit.to[0] == '\n') return std::nullopt;
+    replacement = expansion_char(edit.to[0]);
+  }
+  std::optional<std::string> pattern = set_pattern(edit.from);
+  if (!pattern) return std::nullopt;
+  return fmt::format("${{{}//{}/{}}}", name, *pattern, replacement);
+}
+
 class TrChars final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
-    if (context.dialect == Dialect::Sh) return;
     const SemanticModel& model = context.model;
     for (const PipedValue& value : piped_values(model, "tr")) {
-      std::vector<const Node*> words = command_words(value.consumer);
-      std::vector<std::string> args;
-      for (size_t i = 1; i < words.size(); ++i) {
-        std::optional<std::string> word = static_word_value(model.source(), words[i]);
-        if (!word) break;
-        args.push_back(*word);
+      std::optional<TrEdit> edit = tr_edit(static_arguments(model, value.consumer));
+      if (!edit || case_conversion(*edit)) continue;
+      std::optional<std::string> expansion;
+      if (context.dialect != Dialect::Sh) expansion = tr_expansion(*edit, piped_name(value));
+      if (expansion) {
+        out.push_back(expansion_finding(context, value, *edit, *expansion));
+        continue;
       }
-      if (args.size() + 1 != words.size() || args.size() != 2) continue;
-      std::optional<std::string> from = plain_set(args[args[0] == "-d" ? 1 : 0]);
-      if (!from) continue;
-      std::string replacement;
-      if (args[0] != "-d") {
-        std::optional<std::string> to = plain_set(args[1]);
-        if (!to || from->size() != 1 || to->size() != 1 || args[0].starts_with('-')) continue;
-        // A newline on either side meets the one `echo` adds, which `$( )`
-        // strips before and not after (or after and not before) the replacing.
-        if ((*from)[0] == '\n' || (*to)[0] == '\n') continue;
-        replacement = expansion_char((*to)[0]);
-      }
-      std::optional<std::string> pattern = set_pattern(*from);
-      if (!pattern) continue;
-      std::string expansion = fmt::format("${{{}//{}/{}}}", piped_name(value), *pattern, replacement);
-      FixSafety safety;
-      bool deletes_newline = args[0] == "-d" && from->find('\n') != std::string::npos;
-      if (deletes_newline || piped_integer(model, value)) {
-        downgrade_for_printer(model, value, safety);
-      } else {
-        downgrade_for_piped_value(model, value, safety);
-      }
-      out.push_back(replacement_diagnostic(context, kInfo, value.substitution,
-                                           fmt::format("`tr` on a value forks processes: use `{}`", expansion), safety,
-                                           expansion));
+      std::optional<std::string> script = sed_script(*edit);
+      if (!script) continue;
+      sed::SedParse parse = sed::parse_sed_script(*script, sed::RegexSyntax::Basic);
+      if (!parse.program) continue;
+      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *parse.program, "tr");
+      if (finding) out.push_back(std::move(*finding));
     }
+  }
+
+ private:
+  // The static words after `tr`; empty when one is not static.
+  static std::vector<std::string> static_arguments(const SemanticModel& model, const Node* command) {
+    std::vector<const Node*> words = command_words(command);
+    std::vector<std::string> args;
+    for (size_t i = 1; i < words.size(); ++i) {
+      std::optional<std::string> word = static_word_value(model.source(), words[i]);
+      if (!word) return {};
+      args.push_back(*word);
+    }
+    return args;
+  }
+
+  // Letters becoming the other case: FL304's.
+  static bool case_conversion(const TrEdit& edit) {
+    if (edit.kind != TrEdit::Kind::Replace) return false;
+    for (size_t i = 0; i < edit.from.size(); ++i) {
+      if (std::isalpha(static_cast<unsigned char>(edit.from[i])) &&
+          std::tolower(static_cast<unsigned char>(edit.from[i])) == std::tolower(static_cast<unsigned char>(edit.to[i]))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static Diagnostic expansion_finding(const LintContext& context, const PipedValue& value, const TrEdit& edit,
+                                      const std::string& expansion) {
+    const SemanticModel& model = context.model;
+    FixSafety safety;
+    bool deletes_newline = edit.kind == TrEdit::Kind::Delete && edit.from.find('\n') != std::string::npos;
+    if (deletes_newline || piped_integer(model, value)) {
+      downgrade_for_printer(model, value, safety);
+    } else {
+      downgrade_for_piped_value(model, value, safety);
+    }
+    Diagnostic diagnostic = make_diagnostic(kInfo, value.substitution,
+                                            fmt::format("`tr` on a value forks processes: use `{}`", expansion));
+    attach_cost(context, value.substitution, diagnostic);
+    SubstitutionSite site = locate_substitution(model, value.substitution);
+    attach_guardable_fix(context, diagnostic, safety, fmt::format("Replace with `{}`", expansion),
+                         replace_node(value.substitution, expansion), guard_statement(model, site, piped_name(value)));
+    return diagnostic;
   }
 };
 

@@ -296,7 +296,12 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL312", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | head -n1); n=$(echo \"${{v}}\" | wc -l); echo \"[$f] [$n]\"",
        {{{"-n"}, "must not start with `-`"}}},
       {"FL313", {"bash", "ksh"}, "a=$(printf '%s\\n' \"${{v}}\" | tr -d '\\n'); b=$(printf '%s\\n' \"${{v}}\" | tr / _); echo \"[$a] [$b]\"",
-       {{{"newline at end"}, "stripped by `$( )`"}}},
+       {}},
+      // Statements of their own: sh's loops and bash's expansions, guarded where a fact is missing.
+      {"FL313", {"sh", "bash", "ksh", "mksh"},
+       "a=$(echo \"${{v}}\" | tr -d '0-9:'); b=$(echo \"${{v}}\" | tr '.-' '_'); c=$(printf '%s\\n' \"${{v}}\" | tr -s ' /'); "
+       "d=$(echo \"${{v}}\" | tr './' '_:'); e=$(echo \"${{v}}\" | tr -d '[:punct:]'); echo \"[$a] [$b] [$c] [$d] [$e]\"",
+       {}},
       {"FL306", {"sh"}, "n=$(printf %s \"${{v}}\" | wc -c); echo \"[$n]\"", {{{"utf-8"}, "counts bytes"}}},
       {"FL307", {"sh"},
        "mkdir -p -- \"${{v}}\" 2>/dev/null; cd -- \"${{v}}\" 2>/dev/null && { echo \"[$(pwd)]\" | cat; }",

@@ -1,0 +1,27 @@
+// A sed program applied to a piped value, offered as a finding whose fix is
+// its translation (rules/sed/translate.h): FL303 for `sed` itself, and the
+// rules whose utility a sed program expresses exactly (`tr` sets in sh).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "rules/diagnostic.h"
+#include "rules/piped_value.h"
+#include "rules/rule.h"
+#include "rules/sed/sed_script.h"
+
+namespace forklift {
+
+// The finding for `value`, read by `program`, with the translation as its
+// fix: an expression replaces the substitution, statements replace the
+// assignment that is the substitution's statement. nullopt where no
+// translation exists, where statements would be needed and the
+// substitution is not a statement of its own, or inside the fallback arm of
+// a guard (which keeps the command on purpose). `tool` names the utility in
+// the message.
+std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const RuleInfo& info,
+                                              const PipedValue& value, const sed::SedProgram& program,
+                                              std::string_view tool);
+
+}  // namespace forklift
