@@ -124,6 +124,11 @@ uint32_t Shell::current_line() const {
 
 void Shell::error(std::string_view message) {
   out_.flush();
+  std::string named;
+  if (!error_command_.empty()) {
+    named = fmt::format("{}: {}", error_command_, message);
+    message = named;
+  }
   last_error_ = message;
   std::string line = function_depth_ > 0 || source_ == nullptr
                          ? fmt::format("{}: {}\n", arg0_, message)

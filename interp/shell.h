@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <absl/container/flat_hash_map.h>
@@ -125,6 +126,9 @@ class Shell {
   void error(std::string_view message);  // "NAME: line N: message" on stderr
   [[noreturn]] void fatal(std::string_view message, int status = 1);
   const std::string& last_error() const { return last_error_; }  // the message of the latest error()
+  // Errors raised while a builtin evaluates its operands (arithmetic in
+  // test's -eq) name the builtin: returns the name that was set.
+  std::string_view set_error_command(std::string_view name) { return std::exchange(error_command_, name); }
   VariableStore& vars() { return vars_; }
   ShellOptions& options() { return options_; }
   InputReader& input() { return input_; }
@@ -510,6 +514,7 @@ class Shell {
   std::vector<std::string> positional_;
   std::string arg0_;
   std::string last_error_;
+  std::string_view error_command_;
   int last_status_ = 0;
   int substitution_status_ = 0;  // of the last command substitution (for `x=$(cmd)`)
   Flow flow_ = Flow::None;
