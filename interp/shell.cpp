@@ -454,7 +454,10 @@ void Shell::apply_attributes(Variable& var, std::string& value) {
     int precision = var.precision >= 0 ? var.precision : 10;
     long double f = n.as_float();
     char buf[128];
-    if (var.attrs & kAttrFloatF) {
+    if (var.attrs & kAttrFloatX) {
+      // ksh shows 32 hexadecimal digits unless told otherwise.
+      std::snprintf(buf, sizeof buf, "%.*a", var.precision >= 0 ? var.precision : 32, static_cast<double>(f));
+    } else if (var.attrs & kAttrFloatF) {
       std::snprintf(buf, sizeof buf, "%.*Lf", precision, f);
     } else {
       std::snprintf(buf, sizeof buf, "%.*Lg", precision, f);

@@ -26,6 +26,14 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
       case 'i': attr = kAttrInteger; break;
       case 'E': attr = kAttrFloatE; break;
       case 'F': attr = kAttrFloatF; break;
+      case 'X': attr = kAttrFloatX; break;
+      case 'M': {
+        // -Mtoupper, -Mtolower: the map runs to the end of the word.
+        std::string_view map = std::string_view(word).substr(k + 1);
+        if (map != "toupper" && map != "tolower") return false;
+        (on ? flags.set : flags.clear) |= map == "toupper" ? kAttrUpper : kAttrLower;
+        return true;
+      }
       case 'u': attr = kAttrUpper; break;
       case 'l': attr = kAttrLower; break;
       case 'x': attr = kAttrExport; break;
@@ -312,7 +320,7 @@ void set_attributes(Variable& var, const DeclFlags& flags, uint32_t old_attrs) {
   var.attrs |= flags.set & ~kAttrReadonly;
   var.attrs &= ~flags.clear;
   if (flags.set & kAttrInteger) var.attrs &= ~kAttrFloat;
-  if (flags.set & kAttrFloat) var.attrs &= ~kAttrInteger;
+  if (flags.set & kAttrFloat) var.attrs &= ~(kAttrInteger | (kAttrFloat & ~flags.set));
   if (flags.set & kAttrUpper) var.attrs &= ~kAttrLower;
   if (flags.set & kAttrLower) var.attrs &= ~kAttrUpper;
   if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var.precision = flags.precision;
