@@ -1,4 +1,6 @@
 // test and [.
+#include <regex.h>
+
 #include <optional>
 
 #include <fmt/format.h>
@@ -6,6 +8,7 @@
 #include "interp/builtins/builtins.h"
 #include "interp/exec/conditional.h"
 #include "interp/errors.h"
+#include "interp/expand/expander.h"
 
 namespace forklift::interp {
 
@@ -13,7 +16,17 @@ namespace {
 
 bool is_binary_operator(std::string_view op) {
   return op == "=" || op == "==" || op == "!=" || op == "<" || op == ">" || op == "-eq" || op == "-ne" ||
-         op == "-lt" || op == "-le" || op == "-gt" || op == "-ge" || op == "-nt" || op == "-ot" || op == "-ef";
+         op == "-lt" || op == "-le" || op == "-gt" || op == "-ge" || op == "-nt" || op == "-ot" || op == "-ef" ||
+         op == "=~";
+}
+
+// `=~`: whether `text` holds a match of the extended regular expression.
+bool regex_search(const std::string& expression, const std::string& text) {
+  regex_t re;
+  if (regcomp(&re, ksh_regex(expression).c_str(), REG_EXTENDED | REG_NOSUB) != 0) return false;
+  bool matched = regexec(&re, text.c_str(), 0, nullptr, 0) == 0;
+  regfree(&re);
+  return matched;
 }
 
 struct TestParser {
@@ -29,6 +42,7 @@ struct TestParser {
     if (op == "<") return left < right;
     if (op == ">") return left > right;
     if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
+    if (op == "=~") return regex_search(right, left);
     // Operands are arithmetic expressions, compared as floats when one is.
     std::string_view outer = shell.set_error_command("test");
     Number x, y;
@@ -56,7 +70,8 @@ struct TestParser {
       return false;
     }
     const std::string& a = args[pos];
-    if (a == "!") {
+    // A `!` with nothing to negate before it (`( x -a ! )`) is a string.
+    if (a == "!" && pos + 1 < end && args[pos + 1] != ")") {
       ++pos;
       return !primary();
     }
