@@ -14,6 +14,8 @@
 #include <optional>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "interp/expand/expander.h"
 #include "interp/text/locale_text.h"
 #include "interp/shell.h"
@@ -332,6 +334,12 @@ std::string ksh_regex(std::string_view pattern) {
         out.append(inside ? "[:digit:]" : "[[:digit:]]");
       } else if (e == 'D' && !inside) {
         out.append("[^[:digit:]]");
+      } else if (inside && std::strchr("-]^[", e) != nullptr) {
+        // A quoted character a bracket gives a meaning to: a collating
+        // element of its own, which is only itself.
+        out += fmt::format("[.{}.]", e);
+      } else if (inside) {
+        out.push_back(e);  // a bracket reads a backslash as itself
       } else {
         out.push_back(c);
         out.push_back(e);
