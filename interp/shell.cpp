@@ -124,6 +124,11 @@ uint32_t Shell::current_line() const {
 
 void Shell::error(std::string_view message) {
   out_.flush();
+  std::string named;
+  if (!error_command_.empty()) {
+    named = fmt::format("{}: {}", error_command_, message);
+    message = named;
+  }
   last_error_ = message;
   std::string line = function_depth_ > 0 || source_ == nullptr
                          ? fmt::format("{}: {}\n", arg0_, message)
@@ -398,10 +403,33 @@ std::string Shell::get_value(std::string_view name) {
 }
 
 bool Shell::variable_is_set(std::string_view name) {
+  if (name.find('[') != std::string_view::npos && is_valid_path(name)) {
+    std::optional<std::string> subscript;
+    std::string path = text_path(name, subscript, false);
+    if (subscript) return element_is_set(path, *subscript);
+    return plain_variable_is_set(path);
+  }
+  return plain_variable_is_set(name);
+}
+
+bool Shell::plain_variable_is_set(std::string_view name) {
   VarRef ref = vars_.resolve(name);
   if (ref.var == nullptr) return false;
   if (ref.var->is_array() && !ref.has_subscript) return ref.var->element_count() > 0;
   return get_scalar(name) != nullptr;
+}
+
+bool Shell::element_is_set(const std::string& name, const std::string& subscript) {
+  VarRef ref = vars_.resolve(name);
+  if (ref.var == nullptr) return false;
+  if (subscript == "@" || subscript == "*") return ref.var->element_count() > 0;
+  if (!ref.var->is_array()) return subscript == "0" && get_scalar(name) != nullptr;
+  if (!ref.var->array) return false;
+  if (ref.var->is_assoc()) return ref.var->array->assoc.contains(subscript);
+  int64_t index = eval_arith_int(subscript);
+  auto& items = ref.var->array->indexed;
+  if (index < 0 && !items.empty()) index += items.rbegin()->first + 1;
+  return items.contains(index);
 }
 
 void Shell::apply_attributes(Variable& var, std::string& value) {
@@ -426,7 +454,10 @@ void Shell::apply_attributes(Variable& var, std::string& value) {
     int precision = var.precision >= 0 ? var.precision : 10;
     long double f = n.as_float();
     char buf[128];
-    if (var.attrs & kAttrFloatF) {
+    if (var.attrs & kAttrFloatX) {
+      // ksh shows 32 hexadecimal digits unless told otherwise.
+      std::snprintf(buf, sizeof buf, "%.*a", var.precision >= 0 ? var.precision : 32, static_cast<double>(f));
+    } else if (var.attrs & kAttrFloatF) {
       std::snprintf(buf, sizeof buf, "%.*Lf", precision, f);
     } else {
       std::snprintf(buf, sizeof buf, "%.*Lg", precision, f);

@@ -19,8 +19,10 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <absl/container/flat_hash_map.h>
@@ -124,6 +126,9 @@ class Shell {
   void error(std::string_view message);  // "NAME: line N: message" on stderr
   [[noreturn]] void fatal(std::string_view message, int status = 1);
   const std::string& last_error() const { return last_error_; }  // the message of the latest error()
+  // Errors raised while a builtin evaluates its operands (arithmetic in
+  // test's -eq) name the builtin: returns the name that was set.
+  std::string_view set_error_command(std::string_view name) { return std::exchange(error_command_, name); }
   VariableStore& vars() { return vars_; }
   ShellOptions& options() { return options_; }
   InputReader& input() { return input_; }
@@ -143,7 +148,13 @@ class Shell {
   void assign(std::string_view name, std::string_view value, bool append = false);
   void assign_element(std::string_view name, std::string_view subscript, std::string_view value, bool append = false);
   bool is_valid_name(std::string_view name) const;
+  // A name with keyed steps, `a.b[k].c` or `a[1]`.
+  bool is_valid_path(std::string_view text) const;
+  // Whether the variable that `a.b…` starts from is the running function's own.
+  bool root_is_local(std::string_view name);
   bool variable_is_set(std::string_view name);
+  bool element_is_set(const std::string& name, const std::string& subscript);  // [[ -v a[k] ]]
+  bool plain_variable_is_set(std::string_view name);  // no path walked
   void apply_attributes(Variable& var, std::string& value);
   void export_variable(std::string_view name);
   // LC_ALL, LC_CTYPE or LANG changed: characters may now be bytes or UTF-8.
@@ -264,6 +275,7 @@ class Shell {
                    std::string_view member_prefix, std::string& listing);
   void declare_nameref(Variable& var, const DeclItem& item, std::string target);
   void bind_nameref(Variable& var, std::string target);  // points a nameref at `target`
+  void bind_member_path(Variable& var);
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name, bool with_value = true);  // typeset -p, +p
   // The value as typeset -p shows it; false when it has none to show.
@@ -271,6 +283,9 @@ class Shell {
   std::string list_variables(std::string_view command, const DeclFlags& flags);  // typeset without names
   std::string function_source_text(const Node* def) const;  // typeset -f
   void assign_array(std::string_view name, const Node* literal, bool append);
+  // name[sub]=value (a compound value makes the element compound).
+  void assign_element_node(std::string_view name, const Node* subscript, const Node* value, bool append);
+  void trace_assignment(std::string_view name, const Node* subscript, std::string_view text);  // set -x
   void assign_list(std::string_view name, const Node* literal, bool append);
   // Compound variables: x=( a=1 b=(c=2) ) makes x compound with the members
   // x.a and x.b (itself compound, with x.b.c).
@@ -279,10 +294,38 @@ class Shell {
   std::string compound_text(const std::string& name, bool one_line, int indent);  // "$x", typeset -p
   void unset_compound_members(const std::string& name);
   std::string compound_text_at(const std::string& name, bool one_line, int indent, bool at_end);
+  std::string array_member_text(const std::string& member, const std::string& short_name, bool one_line, int indent,
+                                bool at_end);
   // Arrays of compound variables (a[1]=(x=1), a[1].x=1, ${a[1].x}).
-  std::string compound_element_name(std::string_view array, const Node* subscript);
-  // `text` is an Assignment's or ParamExp's name `a[1].x`: the member's variable name.
-  std::string element_member_name(std::string_view text, const Node* subscript);
+  std::string compound_element_name(std::string_view array, const Node* subscript) {
+    return element_name(array, PathKey{subscript, {}});
+  }
+  // Paths through elements, `t.l1[k].l2[j].x` (interp/variables/member_path.cpp).
+  // One `[key]` of a path: its node when parsed, else its text.
+  struct PathKey {
+    const Node* node;
+    std::string_view text;
+  };
+  // `a.b[k].c` is the steps {a.b, k} {.c}.
+  struct PathStep {
+    std::string_view member;
+    std::string_view key;
+    bool has_key;
+  };
+  static std::vector<PathStep> path_steps(std::string_view text);
+  std::string element_key(std::string_view array, const PathKey& key);
+  std::string element_name(std::string_view array, const PathKey& key);  // NAME[KEY], the array resolved
+  // The variable name of the first `keyed` steps and the member after them;
+  // `create` makes each element on the way a compound variable.
+  std::string walk_path(const std::vector<PathStep>& steps, size_t keyed, const std::vector<PathKey>& keys,
+                        bool create);
+  // The name of a ParamExp, Assignment or ArithVariable, `a[1].x`, with its
+  // subscripts in order; `used` tells how many the name itself holds (the
+  // next one, if any, subscripts the variable named).
+  std::string node_path(std::string_view text, NodeSpan subscripts, size_t& used, bool create);
+  // A name as a word gives it (typeset, unset, nameref targets, -v): a
+  // trailing `[key]` goes to `subscript`.
+  std::string text_path(std::string_view text, std::optional<std::string>& subscript, bool create);
   void ensure_compound_element(std::string_view array, const std::string& element);
   void assign_compound_element(std::string_view array, const std::string& element, const Node* literal);
   // A plain value replaces compound elements: a[k]=v drops one, a=(…) all (and -C).
@@ -471,6 +514,7 @@ class Shell {
   std::vector<std::string> positional_;
   std::string arg0_;
   std::string last_error_;
+  std::string_view error_command_;
   int last_status_ = 0;
   int substitution_status_ = 0;  // of the last command substitution (for `x=$(cmd)`)
   Flow flow_ = Flow::None;

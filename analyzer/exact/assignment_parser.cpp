@@ -97,6 +97,12 @@ bool Parser::keyed_element_ahead() const {
   return src_[close + 1] == '=' || (src_[close + 1] == '+' && close + 2 < end_ && src_[close + 2] == '=');
 }
 
+// Whether every element of `array` so far (maybe none) is `[k]=v`.
+bool Parser::keyed_so_far(const Node* array) {
+  return std::all_of(array->kids.begin(), array->kids.end(),
+                     [](const Node* kid) { return kid->kind == NodeKind::KeyedElement; });
+}
+
 // `(a b [k]=v)`; in ksh also compound values `(x=1 y=(...))`.
 Node* Parser::parse_array_literal() {
   const uint32_t begin = pos_++;
@@ -110,6 +116,12 @@ Node* Parser::parse_array_literal() {
       break;
     }
     Node* element = nullptr;
+    if (dialect_ == Dialect::Ksh && peek() == '[' && matching_bracket(pos_) == 0 && keyed_so_far(array)) {
+      // ksh reads a `[` that begins a keyed list, or goes on with one, as a
+      // subscript: `x=([x]=1 [y)` fails at the `)` it runs into.
+      while (!at_end() && peek() != ')' && peek() != '\n') ++pos_;
+      unexpected();
+    }
     if (peek() == '[' && keyed_element_ahead()) {
       element = make(NodeKind::KeyedElement, pos_, pos_);
       element->kids.push_back(parse_subscript());

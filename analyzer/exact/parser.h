@@ -183,6 +183,7 @@ class Parser {
   Node* parse_subscript();
   uint32_t scan_name(uint32_t at, bool dotted = false) const;
   uint32_t matching_bracket(uint32_t open) const;
+  static bool keyed_so_far(const Node* array);
 
   // ---- redirect_parser.cpp ------------------------------------------------
   bool redirect_ahead() const;

@@ -176,8 +176,9 @@ int64_t Shell::subscript_index(const Node* subscript) {
 }
 
 Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSlot* slot) {
-  if (subscript != nullptr && name.find('[') != std::string_view::npos) {  // a[1].x (interp/compound.cpp)
-    return arith_variable(element_member_name(name, subscript), nullptr, nullptr);
+  if (subscript != nullptr && name.find('[') != std::string_view::npos) {  // a[1].x (interp/variables/member_path.cpp)
+    size_t used = 0;
+    return arith_variable(node_path(name, NodeSpan(&subscript, 1), used, false), nullptr, nullptr);
   }
   const std::string* text = nullptr;
   VarRef ref = slot != nullptr ? vars_.resolve(*slot, name) : vars_.resolve(name);
@@ -244,10 +245,9 @@ Number Shell::arith_variable(std::string_view name, const Node* subscript, VarSl
 }
 
 void Shell::arith_assign(std::string_view name, const Node* subscript, const Number& value, VarSlot* slot) {
-  if (subscript != nullptr && name.find('[') != std::string_view::npos) {  // a[1].x (interp/compound.cpp)
-    std::string_view array = name.substr(0, name.find('['));
-    ensure_compound_element(array, compound_element_name(array, subscript));
-    return arith_assign(element_member_name(name, subscript), nullptr, value, nullptr);
+  if (subscript != nullptr && name.find('[') != std::string_view::npos) {  // a[1].x (interp/variables/member_path.cpp)
+    size_t used = 0;
+    return arith_assign(node_path(name, NodeSpan(&subscript, 1), used, true), nullptr, value, nullptr);
   }
   VarRef ref = slot != nullptr ? vars_.resolve_for_write(*slot, name) : vars_.resolve_for_write(name);
   Variable& var = *ref.var;

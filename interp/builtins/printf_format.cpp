@@ -37,6 +37,22 @@ struct Spec {
 // %(csv)q and %#q: a field of a CSV file, in double quotes (a quote doubled)
 // unless it is all letters, digits, underscores and (in a UTF-8 locale)
 // bytes beyond ASCII.
+// %H: the characters HTML gives a meaning to, as entities.
+std::string html_escape(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
 std::string csv_quote(std::string_view value) {
   bool multibyte = text::utf8();
   bool plain = std::all_of(value.begin(), value.end(), [multibyte](char c) {
@@ -305,6 +321,17 @@ bool Printf::convert(const Spec& s, int position) {
       if (a == nullptr) return true;  // ksh quotes no missing argument
       bool csv = s.time_format == "csv" || s.flags.find('#') != std::string::npos;
       append_padded(out_, s, csv ? csv_quote(*a) : shell_quote(*a));
+      return true;
+    }
+    case 'H': {
+      const std::string* a = take(position);
+      append_padded(out_, s, html_escape(a != nullptr ? *a : std::string()));
+      return true;
+    }
+    case 'n': {
+      // The number of bytes printed so far goes to the variable named.
+      const std::string* a = take(position);
+      if (a != nullptr) shell_.assign(*a, std::to_string(out_.size()));
       return true;
     }
     case 'c': {

@@ -71,6 +71,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
   size_t i = 1;
   bool positional_given = false;
   std::string array_name;
+  bool replace_array = true;
   bool sort_positional = false;
   for (; i < argv.size(); ++i) {
     const std::string& a = argv[i];
@@ -104,6 +105,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
       }
       if (c == 'A') {
         if (i + 1 < argv.size()) array_name = argv[++i];
+        replace_array = on;
         positional_given = true;
         continue;
       }
@@ -125,7 +127,8 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
   }
   std::vector<std::string> rest(argv.begin() + static_cast<long>(std::min(i, argv.size())), argv.end());
   if (!array_name.empty()) {
-    shell.vars().unset(array_name);
+    // set +A NAME: the values replace the first elements, the rest stay.
+    if (replace_array) shell.vars().unset(array_name);
     for (size_t k = 0; k < rest.size(); ++k) shell.assign_element(array_name, std::to_string(k), rest[k]);
     return 0;
   }

@@ -1,9 +1,14 @@
 // test and [.
+#include <regex.h>
+
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "interp/builtins/builtins.h"
 #include "interp/exec/conditional.h"
 #include "interp/errors.h"
+#include "interp/expand/expander.h"
 
 namespace forklift::interp {
 
@@ -11,7 +16,17 @@ namespace {
 
 bool is_binary_operator(std::string_view op) {
   return op == "=" || op == "==" || op == "!=" || op == "<" || op == ">" || op == "-eq" || op == "-ne" ||
-         op == "-lt" || op == "-le" || op == "-gt" || op == "-ge" || op == "-nt" || op == "-ot" || op == "-ef";
+         op == "-lt" || op == "-le" || op == "-gt" || op == "-ge" || op == "-nt" || op == "-ot" || op == "-ef" ||
+         op == "=~";
+}
+
+// `=~`: whether `text` holds a match of the extended regular expression.
+bool regex_search(const std::string& expression, const std::string& text) {
+  regex_t re;
+  if (regcomp(&re, ksh_regex(expression).c_str(), REG_EXTENDED | REG_NOSUB) != 0) return false;
+  bool matched = regexec(&re, text.c_str(), 0, nullptr, 0) == 0;
+  regfree(&re);
+  return matched;
 }
 
 struct TestParser {
@@ -27,8 +42,18 @@ struct TestParser {
     if (op == "<") return left < right;
     if (op == ">") return left > right;
     if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
+    if (op == "=~") return regex_search(right, left);
     // Operands are arithmetic expressions, compared as floats when one is.
-    Number x = shell.eval_arith_string(left), y = shell.eval_arith_string(right);
+    std::string_view outer = shell.set_error_command("test");
+    Number x, y;
+    try {
+      x = shell.eval_arith_string(left);
+      y = shell.eval_arith_string(right);
+    } catch (...) {
+      shell.set_error_command(outer);
+      throw;
+    }
+    shell.set_error_command(outer);
     int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
                                          : (x.i > y.i) - (x.i < y.i);
     if (op == "-eq") return order == 0;
@@ -45,7 +70,8 @@ struct TestParser {
       return false;
     }
     const std::string& a = args[pos];
-    if (a == "!") {
+    // A `!` with nothing to negate before it (`( x -a ! )`) is a string.
+    if (a == "!" && pos + 1 < end && args[pos + 1] != ")") {
       ++pos;
       return !primary();
     }
@@ -90,19 +116,36 @@ struct TestParser {
   }
 };
 
-int evaluate_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
-  size_t count = end - 1;
-  TestParser parser{shell, argv, 1, end};
-  bool result;
-  if (count == 0) return 1;
-  if (count == 1) return argv[1].empty() ? 1 : 0;
-  if (count == 2 && argv[1] == "!") return argv[2].empty() ? 0 : 1;
-  if (count == 3 && is_binary_operator(argv[2])) return parser.binary(argv[1], argv[2], argv[3]) ? 0 : 1;
-  if (count == 3 && (argv[2] == "-a" || argv[2] == "-o")) {
-    bool both = !argv[1].empty() && !argv[3].empty(), either = !argv[1].empty() || !argv[3].empty();
-    return (argv[2] == "-a" ? both : either) ? 0 : 1;
+// POSIX's rules for up to four arguments, which read `!` and `( … )` by
+// their count (`test ! ! !` is true); nullopt where the parser decides.
+std::optional<bool> by_count(TestParser& parser, const std::vector<std::string>& a, size_t first, size_t count) {
+  auto negated = [&](std::optional<bool> v) { return v ? std::optional<bool>(!*v) : std::nullopt; };
+  switch (count) {
+    case 0: return false;
+    case 1: return !a[first].empty();
+    case 2: return a[first] == "!" ? std::optional<bool>(a[first + 1].empty()) : std::nullopt;
+    case 3: {
+      const std::string& op = a[first + 1];
+      if (is_binary_operator(op)) return parser.binary(a[first], op, a[first + 2]);
+      if (op == "-a") return !a[first].empty() && !a[first + 2].empty();
+      if (op == "-o") return !a[first].empty() || !a[first + 2].empty();
+      if (a[first] == "!") return negated(by_count(parser, a, first + 1, 2));
+      if (a[first] == "(" && a[first + 2] == ")") return !a[first + 1].empty();
+      return std::nullopt;
+    }
+    case 4:
+      // ksh leaves `! ( x )` to the parser.
+      if (a[first] == "!" && a[first + 1] != "(") return negated(by_count(parser, a, first + 1, 3));
+      if (a[first] == "(" && a[first + 3] == ")") return by_count(parser, a, first + 1, 2);
+      return std::nullopt;
+    default: return std::nullopt;
   }
-  result = parser.or_expr();
+}
+
+int evaluate_test(Shell& shell, std::vector<std::string>& argv, size_t end) {
+  TestParser parser{shell, argv, 1, end};
+  if (std::optional<bool> counted = by_count(parser, argv, 1, end - 1)) return *counted ? 0 : 1;
+  bool result = parser.or_expr();
   if (parser.error || parser.pos != end) {
     shell.error(fmt::format("{}: argument expected", argv[0]));
     return 2;

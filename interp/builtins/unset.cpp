@@ -1,4 +1,6 @@
 // unset: variables, array elements and (-f) functions.
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "interp/builtins/builtins.h"
@@ -6,6 +8,30 @@
 namespace forklift::interp {
 
 namespace {
+
+// unset a[k]: 1 when an associative array has no such element, as in ksh.
+int unset_element(Shell& shell, const std::string& name, const std::string& sub) {
+  VarRef ref = shell.vars().resolve(name);
+  if (ref.var == nullptr) return 0;
+  shell.vars().will_modify(ref.scope, ref.name, *ref.var);
+  if (sub == "@" || sub == "*") {
+    shell.unset_compound_members(ref.name);
+    ref.var->array.reset();
+    return 0;
+  }
+  if (!ref.var->array) {
+    if (sub == "0" && !ref.var->is_array()) {
+      ref.var->is_set = false;
+      ref.var->value.clear();
+    }
+    return ref.var->is_assoc() ? 1 : 0;
+  }
+  std::string key = ref.var->is_assoc() ? sub : std::to_string(shell.eval_arith_int(sub));
+  shell.drop_compound_element(ref.name, key);
+  if (ref.var->is_assoc()) return ref.var->array->assoc.erase(key) == 0 ? 1 : 0;
+  ref.var->array->indexed.erase(std::stoll(key));
+  return 0;
+}
 
 int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
   refuse_long_option(shell, argv);
@@ -25,43 +51,30 @@ int builtin_unset(Shell& shell, std::vector<std::string>& argv) {
       shell.unset_function(name);
       continue;
     }
-    size_t bracket = name.find('[');
-    if (bracket != std::string::npos && name.back() == ']') {
-      std::string base = name.substr(0, bracket);
-      std::string sub = name.substr(bracket + 1, name.size() - bracket - 2);
-      VarRef ref = shell.vars().resolve(base);
-      if (ref.var == nullptr) continue;
-      shell.vars().will_modify(ref.scope, ref.name, *ref.var);
-      if (sub == "@" || sub == "*") {
-        ref.var->array.reset();
-        continue;
-      }
-      if (!ref.var->array) {
-        if (sub == "0" && !ref.var->is_array()) {
-          ref.var->is_set = false;
-          ref.var->value.clear();
-        }
-        continue;
-      }
-      if (ref.var->is_assoc()) ref.var->array->assoc.erase(sub);
-      else ref.var->array->indexed.erase(shell.eval_arith_int(sub));
+    std::optional<std::string> subscript;
+    std::string path = name;
+    if (name.find_first_of(".[") != std::string::npos && shell.is_valid_path(name)) {
+      path = shell.text_path(name, subscript, false);
+    }
+    if (subscript) {
+      status |= unset_element(shell, path, *subscript);
       continue;
     }
-    Variable* var = shell.vars().find_raw(name);
+    Variable* var = shell.vars().find_raw(path);
     if (var != nullptr && (var->attrs & kAttrReadonly)) {
       shell.error(fmt::format("unset: {}: is read only", name));
       status = 1;
       continue;
     }
     if (var != nullptr && var->is_nameref()) {
-      VarRef ref = shell.vars().resolve(name);
+      VarRef ref = shell.vars().resolve(path);
       shell.vars().unset(ref.name);
       continue;
     }
-    shell.run_unset_discipline(name);
-    shell.unset_compound_members(name);
-    shell.vars().unset(name);
-    shell.note_variable_change(name);
+    shell.run_unset_discipline(path);
+    shell.unset_compound_members(path);
+    shell.vars().unset(path);
+    shell.note_variable_change(path);
   }
   return status;
 }

@@ -60,14 +60,16 @@ bool Shell::eval_test(const Node* node) {
   if (op == "<") return left < right;
   if (op == ">") return left > right;
   if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
-  int64_t a = eval_arith_int(left);
-  int64_t b = eval_arith_int(right);
-  if (op == "-eq") return a == b;
-  if (op == "-ne") return a != b;
-  if (op == "-lt") return a < b;
-  if (op == "-le") return a <= b;
-  if (op == "-gt") return a > b;
-  if (op == "-ge") return a >= b;
+  // Compared as floats when either operand is one, as ksh does.
+  Number x = eval_arith_string(left), y = eval_arith_string(right);
+  int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
+                                       : (x.i > y.i) - (x.i < y.i);
+  if (op == "-eq") return order == 0;
+  if (op == "-ne") return order != 0;
+  if (op == "-lt") return order < 0;
+  if (op == "-le") return order <= 0;
+  if (op == "-gt") return order > 0;
+  if (op == "-ge") return order >= 0;
   fatal(fmt::format("{}: unknown test operator", op), 2);
 }
 

@@ -210,13 +210,15 @@ void Expander::add_unquoted(std::string_view text) {
     if (piece.empty()) return;
     if (escaped) {
       // A backslash that an expansion produced is an ordinary character in
-      // ksh: it escapes nothing for globbing and stays in the argument.
+      // ksh: it escapes nothing for globbing and stays in the argument. Nor
+      // does a `(` open a group of an extended pattern there: only `*`, `?`
+      // and brackets of a value glob.
       size_t from = current.text.size();
-      if (piece.find('\\') == std::string_view::npos) {
+      if (piece.find_first_of("\\(") == std::string_view::npos) {
         current.text.append(piece);
       } else {
         for (char c : piece) {
-          if (c == '\\') current.text.push_back('\\');
+          if (c == '\\' || c == '(') current.text.push_back('\\');
           current.text.push_back(c);
         }
       }

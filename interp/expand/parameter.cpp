@@ -275,10 +275,16 @@ ParameterExpansion::ParameterExpansion(Expander& expander, const Node* param, bo
     : ex_(expander), shell_(expander.shell), param_(param), quoted_(quoted), name_(param->text), op_(param->op),
       subscript_(find_subscript(param)) {
   if (subscript_ != nullptr && name_.find('[') != std::string_view::npos) {
-    // ${a[1].x}: a member of an element of an array of compound variables.
-    member_name_ = shell_.element_member_name(name_, subscript_);
+    // ${a[1].x}, ${t.l[k].m[j]}: a member of an element of an array of
+    // compound variables, maybe subscripted in turn.
+    std::vector<const Node*> subscripts;
+    for (const Node* kid : param->kids) {
+      if (kid->kind == NodeKind::Subscript) subscripts.push_back(kid);
+    }
+    size_t used = 0;
+    member_name_ = shell_.node_path(name_, subscripts, used, false);
     name_ = member_name_;
-    subscript_ = nullptr;
+    subscript_ = used < subscripts.size() ? subscripts[used] : nullptr;
   }
   for (const Node* kid : param->kids) {
     if (kid->kind == NodeKind::Word) operands_.push_back(kid);

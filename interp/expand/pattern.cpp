@@ -14,6 +14,8 @@
 #include <optional>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "interp/expand/expander.h"
 #include "interp/text/locale_text.h"
 #include "interp/shell.h"
@@ -126,74 +128,160 @@ std::optional<std::string> regex_bracket(std::string_view bracket) {
   return out;
 }
 
-// ksh93's `~(E)`: the rest of the pattern is an extended regular
-// expression, matched anywhere in the text unless `l` or `r` anchors it;
-// `i` ignores case. A quoted character is literal.
-class OptionRegex {
+// One compiled regular expression, kept while the same one is asked for
+// again (a pattern is usually matched against many texts in a row).
+class RegexCache {
  public:
-  // Nullopt when `options` are not all ones this class knows.
-  static std::optional<bool> match(std::string_view options, std::string_view body, std::string_view text) {
-    if (options.find('E') == std::string_view::npos ||
-        options.find_first_not_of("Elri") != std::string_view::npos) {
-      return std::nullopt;
-    }
-    static thread_local OptionRegex cache;
-    std::string key = std::string(options) + ')' + std::string(body);
-    if (!cache.compiled_ || cache.key_ != key) cache.compile(std::move(key), options, body);
-    if (!cache.valid_) return false;
+  // Whether `text` holds a match of `source`; false when it does not compile.
+  bool search(const std::string& source, int flags, std::string_view text) {
+    if (!compiled_ || source_ != source || flags_ != flags) compile(source, flags);
+    if (!valid_) return false;
     std::string subject(text);
-    return regexec(&cache.regex_, subject.c_str(), 0, nullptr, 0) == 0;
+    return regexec(&regex_, subject.c_str(), 0, nullptr, 0) == 0;
   }
 
-  OptionRegex() = default;
-  OptionRegex(const OptionRegex&) = delete;
-  OptionRegex& operator=(const OptionRegex&) = delete;
-  ~OptionRegex() {
+  RegexCache() = default;
+  RegexCache(const RegexCache&) = delete;
+  RegexCache& operator=(const RegexCache&) = delete;
+  ~RegexCache() {
     if (valid_) regfree(&regex_);
   }
 
  private:
-  void compile(std::string key, std::string_view options, std::string_view body) {
+  void compile(const std::string& source, int flags) {
     if (valid_) regfree(&regex_);
-    key_ = std::move(key);
+    source_ = source;
+    flags_ = flags;
     compiled_ = true;
-    std::string source = options.find('l') != std::string_view::npos ? "^(" : "(";
-    for (size_t i = 0; i < body.size(); ++i) {
-      if (body[i] == '\\' && i + 1 < body.size()) {
-        char c = body[++i];
-        if (std::strchr(".[]()*+?{}|^$\\", c) != nullptr) source.push_back('\\');
-        source.push_back(c);
-      } else {
-        source.push_back(body[i]);
-      }
-    }
-    source += options.find('r') != std::string_view::npos ? ")$" : ")";
-    int flags = REG_EXTENDED | REG_NOSUB | (options.find('i') != std::string_view::npos ? REG_ICASE : 0);
-    valid_ = regcomp(&regex_, source.c_str(), flags) == 0;
+    valid_ = regcomp(&regex_, source.c_str(), flags | REG_EXTENDED | REG_NOSUB) == 0;
   }
 
-  std::string key_;
+  std::string source_;
+  int flags_ = 0;
   bool compiled_ = false;
   bool valid_ = false;
   regex_t regex_{};
 };
 
+bool has_option(std::string_view options, char c) { return options.find(c) != std::string_view::npos; }
+
+// The body of `~(E)` or `~(F)` as an extended regular expression: for F
+// every character is literal; for E a quoted character is, but for a letter
+// (ksh keeps `\b`, `\w` and reads `\d` as a digit).
+std::string option_regex_source(std::string_view options, std::string_view body) {
+  bool fixed = has_option(options, 'F');
+  std::string source = has_option(options, 'l') ? "^(" : "(";
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    bool escaped = c == '\\' && i + 1 < body.size();
+    if (escaped) c = body[++i];
+    if (!fixed && !escaped) {
+      source.push_back(c);
+    } else if (!fixed && std::isalpha(static_cast<unsigned char>(c)) != 0) {
+      source += c == 'd' ? "[[:digit:]]" : c == 'D' ? "[^[:digit:]]" : std::string("\\") + c;
+    } else {
+      if (std::strchr(".[]()*+?{}|^$\\", c) != nullptr) source.push_back('\\');
+      source.push_back(c);
+    }
+  }
+  source += has_option(options, 'r') ? ")$" : ")";
+  return source;
+}
+
+// ksh93's `~(E)` and `~(F)`: the rest of the pattern is an extended regular
+// expression or a fixed string, found anywhere in the text unless `l` or `r`
+// anchors it; `~(i)` matches the pattern ignoring case, as `i` does with the
+// others. Nullopt when `options` are not all ones handled here.
+std::optional<bool> option_match(std::string_view options, std::string_view body, std::string_view text) {
+  static thread_local RegexCache cache;
+  int flags = has_option(options, 'i') ? REG_ICASE : 0;
+  if ((has_option(options, 'E') || has_option(options, 'F')) && options.find_first_not_of("EFlri") == std::string_view::npos) {
+    return cache.search(option_regex_source(options, body), flags, text);
+  }
+  if (options == "i") {
+    std::string pattern(body), subject(text);
+    return text::fnmatch_chars(pattern.c_str(), subject.c_str(), FNM_EXTMATCH | FNM_CASEFOLD) == 0;
+  }
+  return std::nullopt;
+}
+
+// Patterns fnmatch does not read: `{2,5}(…)` repeats, `*-(…)` shortest
+// matches, `\d` `\s` `\w` inside a group. They are matched as the regular
+// expression they translate to.
+bool needs_regex(std::string_view pattern) {
+  if (pattern.find("}(") != std::string_view::npos || pattern.find("-(") != std::string_view::npos) return true;
+  if (pattern.find('(') == std::string_view::npos) return false;
+  for (size_t i = pattern.find('\\'); i != std::string_view::npos && i + 1 < pattern.size(); i = pattern.find('\\', i + 2)) {
+    if (std::strchr("dDsSwW", pattern[i + 1]) != nullptr) return true;
+  }
+  return false;
+}
+
+std::optional<bool> regex_match(std::string_view pattern, std::string_view text) {
+  static thread_local RegexCache cache;
+  std::optional<std::string> regex = ksh_pattern_regex(pattern);
+  if (!regex) return std::nullopt;
+  return cache.search("^(" + *regex + ")$", 0, text);
+}
+
+}  // namespace
+
+namespace {
+
+// `{2,5}(` at `i`: the bounds text "{2,5}" and where its `(` is; npos when
+// no repeat count opens a group there.
+size_t repeat_group(std::string_view pattern, size_t i) {
+  if (pattern[i] != '{') return std::string_view::npos;
+  size_t close = pattern.find('}', i);
+  if (close == std::string_view::npos || close + 1 >= pattern.size() || pattern[close + 1] != '(') {
+    return std::string_view::npos;
+  }
+  std::string_view bounds = pattern.substr(i + 1, close - i - 1);
+  if (bounds.empty() || bounds.find_first_not_of("0123456789,") != std::string_view::npos) return std::string_view::npos;
+  return close + 1;
+}
+
+// ksh's escapes for classes inside a group: \d \s \w and their negations.
+const char* class_escape(char c) {
+  switch (c) {
+    case 'd': return "[[:digit:]]";
+    case 'D': return "[^[:digit:]]";
+    case 's': return "[[:space:]]";
+    case 'S': return "[^[:space:]]";
+    case 'w': return "[[:alnum:]_]";
+    case 'W': return "[^[:alnum:]_]";
+    default: return nullptr;
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> ksh_pattern_regex(std::string_view pattern) {
   std::string out;
-  std::vector<char> groups;  // the operator of each open group: @ * + ?
+  std::vector<std::string> groups;  // what closes each open group: ")", ")*", "){2,5}"
   for (size_t i = 0; i < pattern.size(); ++i) {
     char c = pattern[i];
-    bool opens = i + 1 < pattern.size() && pattern[i + 1] == '(';
+    // `*-(…)`: the shortest match, which a whole match does not tell apart.
+    bool minimal = i + 2 < pattern.size() && pattern[i + 1] == '-' && pattern[i + 2] == '(';
+    bool opens = minimal || (i + 1 < pattern.size() && pattern[i + 1] == '(');
+    size_t repeat = repeat_group(pattern, i);
     if (c == '\\' && i + 1 < pattern.size()) {
       c = pattern[++i];
+      const char* escape = groups.empty() ? nullptr : class_escape(c);
+      if (escape != nullptr) {
+        out.append(escape);
+        continue;
+      }
       if (std::strchr(".[]()*+?{}|^$\\", c) != nullptr) out.push_back('\\');
       out.push_back(c);
-    } else if (opens && std::strchr("@*+?", c) != nullptr) {
-      groups.push_back(c);
+    } else if (repeat != std::string_view::npos) {
+      groups.push_back(")" + std::string(pattern.substr(i, repeat - i)));
       out.push_back('(');
-      ++i;
+      i = repeat;
+    } else if (opens && std::strchr("@*+?", c) != nullptr) {
+      groups.push_back(c == '@' ? ")" : std::string(")") + c);
+      out.push_back('(');
+      i += minimal ? 2 : 1;
     } else if (opens && c == '!') {
       return std::nullopt;  // no regular expression says "anything but"
     } else if (c == '*') {
@@ -211,8 +299,7 @@ std::optional<std::string> ksh_pattern_regex(std::string_view pattern) {
       out.append(*bracket);
       i = end;
     } else if (c == ')' && !groups.empty()) {
-      out.push_back(')');
-      if (groups.back() != '@') out.push_back(groups.back());
+      out.append(groups.back());
       groups.pop_back();
     } else if (c == '|' && !groups.empty()) {
       out.push_back('|');
@@ -247,6 +334,12 @@ std::string ksh_regex(std::string_view pattern) {
         out.append(inside ? "[:digit:]" : "[[:digit:]]");
       } else if (e == 'D' && !inside) {
         out.append("[^[:digit:]]");
+      } else if (inside && std::strchr("-]^[", e) != nullptr) {
+        // A quoted character a bracket gives a meaning to: a collating
+        // element of its own, which is only itself.
+        out += fmt::format("[.{}.]", e);
+      } else if (inside) {
+        out.push_back(e);  // a bracket reads a backslash as itself
       } else {
         out.push_back(c);
         out.push_back(e);
@@ -262,9 +355,12 @@ bool Shell::pattern_match(std::string_view pattern, std::string_view text) {
   if (pattern.starts_with("~(")) {
     size_t close = pattern.find(')');
     if (close != std::string_view::npos) {
-      std::optional<bool> matched = OptionRegex::match(pattern.substr(2, close - 2), pattern.substr(close + 1), text);
+      std::optional<bool> matched = option_match(pattern.substr(2, close - 2), pattern.substr(close + 1), text);
       if (matched) return *matched;
     }
+  }
+  if (needs_regex(pattern)) {
+    if (std::optional<bool> matched = regex_match(pattern, text)) return *matched;
   }
   if (!has_active_pattern_chars(pattern)) return literal_equal(pattern, text);
   if (pattern == "*") return true;

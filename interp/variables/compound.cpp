@@ -23,7 +23,7 @@ std::vector<std::string> member_names(VariableStore& vars, const std::string& na
   auto collect = [&](const Scope& scope) {
     for (const auto& [var_name, var] : scope) {
       if (var_name.size() <= prefix.size() || var_name.compare(0, prefix.size(), prefix) != 0) continue;
-      if (var_name.find('.', prefix.size()) != std::string::npos) continue;
+      if (var_name.find_first_of(".[", prefix.size()) != std::string::npos) continue;
       if (!var.is_set && !var.is_array() && !(var.attrs & kAttrCompound)) continue;
       if (std::find(members.begin(), members.end(), var_name) == members.end()) members.push_back(var_name);
     }
@@ -63,18 +63,6 @@ void Shell::assign_compound(std::string_view name, const Node* literal) {
   }
 }
 
-std::string Shell::compound_element_name(std::string_view array, const Node* subscript) {
-  VarRef ref = vars_.resolve(array);
-  std::string key = ref.var != nullptr && ref.var->is_assoc() ? subscript_key(subscript)
-                                                               : std::to_string(subscript_index(subscript));
-  return fmt::format("{}[{}]", ref.var != nullptr ? std::string_view(ref.name) : array, key);
-}
-
-std::string Shell::element_member_name(std::string_view text, const Node* subscript) {
-  std::string_view array = text.substr(0, text.find('['));
-  return compound_element_name(array, subscript) + std::string(text.substr(text.rfind(']') + 1));
-}
-
 void Shell::ensure_compound_element(std::string_view array, const std::string& element) {
   VarRef ref = vars_.resolve_for_write(array);
   Variable& var = *ref.var;
@@ -86,7 +74,9 @@ void Shell::ensure_compound_element(std::string_view array, const std::string& e
     var.is_set = false;
   }
   var.attrs |= kAttrCompoundElements;
-  std::string_view key = std::string_view(element).substr(element.find('[') + 1);
+  // The element is named after the array as resolved: its key follows that name.
+  size_t open = element.starts_with(ref.name + "[") ? ref.name.size() : element.rfind('[');
+  std::string_view key = std::string_view(element).substr(open + 1);
   key.remove_suffix(1);
   if (var.is_assoc()) var.elements().assoc.try_emplace(std::string(key));
   else var.elements().indexed.try_emplace(std::strtoll(std::string(key).c_str(), nullptr, 10));
@@ -128,11 +118,60 @@ const std::string* Shell::compound_element_value(const std::string& array, std::
 
 void Shell::unset_compound_members(const std::string& name) {
   Variable* var = vars_.find_raw(name);
+  if (var != nullptr && (var->attrs & kAttrCompoundElements)) {
+    VarRef ref = vars_.resolve_for_write(name);
+    drop_compound_elements(name, *ref.var);
+    return;
+  }
   if (var == nullptr || !(var->attrs & kAttrCompound)) return;
   for (const std::string& member : member_names(vars_, name)) {
     unset_compound_members(member);
     vars_.unset(member);
   }
+}
+
+// An array member of a compound at `indent`: `typeset -a e=(1 2)`, its
+// elements one a line unless `one_line`, a compound element as its text.
+std::string Shell::array_member_text(const std::string& member, const std::string& short_name, bool one_line, int indent,
+                                     bool at_end) {
+  std::string declared = describe_variable(member, false);  // "typeset -a x.e\n"
+  declared.pop_back();
+  declared.replace(declared.find(member), member.size(), short_name);
+  Variable* var = vars_.find_raw(member);
+  std::vector<std::pair<std::string, std::string>> elements;  // key as shown, value text
+  bool compounds = false;
+  if (var->array) {
+    bool keyed = var->is_assoc() || (var->attrs & kAttrCompoundElements);
+    size_t count = var->array->indexed.size() + var->array->assoc.size();
+    // ksh ends every compound element's text with `;` but the last one's.
+    auto add = [&](const std::string& key, const std::string& value) {
+      std::string element = fmt::format("{}[{}]", member, key);
+      Variable* compound = (var->attrs & kAttrCompoundElements) ? vars_.find_raw(element) : nullptr;
+      std::string shown = keyed ? fmt::format("[{}]=", shell_quote(key)) : std::string();
+      if (compound != nullptr && (compound->attrs & kAttrCompound)) {
+        compounds = true;
+        elements.emplace_back(shown, compound_text_at(element, one_line, indent + 1, elements.size() + 1 == count));
+      } else {
+        elements.emplace_back(shown, shell_quote(value));
+      }
+    };
+    for (const auto& [k, v] : var->array->indexed) add(std::to_string(k), v);
+    for (const auto& [k, v] : var->array->assoc) add(k, v);
+  }
+  std::string tabs(static_cast<size_t>(indent), '\t');
+  if (elements.empty()) return one_line ? declared + (at_end ? "" : ";") : declared + "\n";
+  if (!one_line) {
+    std::string out = declared + "=(\n";
+    for (const auto& [key, value] : elements) out += tabs + "\t" + key + value + "\n";
+    return out + tabs + ")\n";
+  }
+  // ksh opens a list of compound elements with a blank and runs them together.
+  std::string out = declared + (compounds ? "=( " : "=(");
+  for (size_t i = 0; i < elements.size(); ++i) {
+    if (i > 0 && !compounds) out += ' ';
+    out += elements[i].first + elements[i].second;
+  }
+  return out + ");";
 }
 
 // one_line: typeset -p's form `(a=1;b=(c=2;))`; else the indented form of
@@ -163,24 +202,19 @@ std::string Shell::compound_text_at(const std::string& name, bool one_line, int 
       if (!one_line) out += "\n";
       continue;
     }
-    if (var->is_array() || (var->attrs & kTypedMember)) {
-      std::string declared = describe_variable(member);  // "typeset -a x.e=(1 2)\n"
-      declared.pop_back();
-      size_t dot = declared.find(member);
-      declared.replace(dot, member.size(), short_name);
+    if (var->is_array()) {
+      out += array_member_text(member, short_name, one_line, indent + 1, at_end && last);
+      continue;
+    }
+    if (var->attrs & kTypedMember) {
+      std::string declared = describe_variable(member);  // "typeset -i x.n=1\n"
+      declared.replace(declared.find(member), member.size(), short_name);
       if (one_line) {
+        declared.pop_back();
         out += declared;
-        if (!(last && at_end) || var->is_array()) out += ";";
-      } else if (!var->is_array()) {
-        out += declared + "\n";
+        if (!(last && at_end)) out += ";";
       } else {
-        // Elements one a line, as ksh prints them.
-        size_t open = declared.find("=(");
-        out += declared.substr(0, open + 2) + "\n";
-        const ArrayData& data = *var->array;
-        for (const auto& [k, v] : data.indexed) out += tabs + "\t" + shell_quote(v) + "\n";
-        for (const auto& [k, v] : data.assoc) out += fmt::format("{}\t[{}]={}\n", tabs, shell_quote(k), shell_quote(v));
-        out += tabs + ")\n";
+        out += declared;
       }
       continue;
     }

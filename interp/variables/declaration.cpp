@@ -26,6 +26,14 @@ bool parse_flag_word(const std::string& word, DeclFlags& flags) {
       case 'i': attr = kAttrInteger; break;
       case 'E': attr = kAttrFloatE; break;
       case 'F': attr = kAttrFloatF; break;
+      case 'X': attr = kAttrFloatX; break;
+      case 'M': {
+        // -Mtoupper, -Mtolower: the map runs to the end of the word.
+        std::string_view map = std::string_view(word).substr(k + 1);
+        if (map != "toupper" && map != "tolower") return false;
+        (on ? flags.set : flags.clear) |= map == "toupper" ? kAttrUpper : kAttrLower;
+        return true;
+      }
       case 'u': attr = kAttrUpper; break;
       case 'l': attr = kAttrLower; break;
       case 'x': attr = kAttrExport; break;
@@ -231,16 +239,34 @@ void Shell::assign_node(std::string_view name, const Node* assignment) {
     else value = kid;
   }
   if (subscript != nullptr && name.find('[') != std::string_view::npos) {
-    // a[1].x=v: a member of a compound element, which is created as needed.
-    std::string_view array = name.substr(0, name.find('['));
-    ensure_compound_element(array, compound_element_name(array, subscript));
-    std::string member = element_member_name(name, subscript);
-    if (value != nullptr && value->kind == NodeKind::ArrayLiteral) assign_array(member, value, append);
-    else assign(member, value != nullptr ? expand_assignment_value(value) : std::string(), append);
+    // a[1].x=v, t.l[k].m[j]=v: a member of a compound element, which is
+    // created as needed, maybe subscripted in turn.
+    std::vector<const Node*> subscripts;
+    for (const Node* kid : assignment->kids) {
+      if (kid->kind == NodeKind::Subscript) subscripts.push_back(kid);
+    }
+    size_t used = 0;
+    std::string member = node_path(name, subscripts, used, true);
+    if (used < subscripts.size()) {
+      assign_element_node(member, subscripts[used], value, append);
+    } else if (value != nullptr && value->kind == NodeKind::ArrayLiteral) {
+      assign_array(member, value, append);
+    } else {
+      assign(member, value != nullptr ? expand_assignment_value(value) : std::string(), append);
+    }
     return;
   }
-  if (subscript != nullptr && value != nullptr && is_compound_literal(value)) {
-    assign_compound_element(name, compound_element_name(name, subscript), value);
+  if (subscript == nullptr && value != nullptr && is_compound_literal(value)) {
+    // A nameref to an element not yet compound: r=(x=1) makes it one.
+    VarRef ref = vars_.resolve(name);
+    if (ref.has_subscript && ref.var != nullptr && ref.var->is_array()) {
+      std::string key = element_key(ref.name, PathKey{nullptr, ref.subscript});
+      assign_compound_element(ref.name, fmt::format("{}[{}]", ref.name, key), value);
+      return;
+    }
+  }
+  if (subscript != nullptr) {
+    assign_element_node(name, subscript, value, append);
     return;
   }
   if (value != nullptr && value->kind == NodeKind::ArrayLiteral) {
@@ -248,15 +274,28 @@ void Shell::assign_node(std::string_view name, const Node* assignment) {
     return;
   }
   std::string text = value != nullptr ? expand_assignment_value(value) : std::string();
-  if (options_.xtrace) {
-    write_fd(2, fmt::format("{}{}{}={}\n", get_scalar("PS4") != nullptr ? get_value("PS4") : "+ ", name,
-                            subscript != nullptr ? "[" + subscript_key(subscript) + "]" : "", text));
+  trace_assignment(name, nullptr, text);
+  assign(name, text, append);
+}
+
+void Shell::assign_element_node(std::string_view name, const Node* subscript, const Node* value, bool append) {
+  if (value != nullptr && value->kind == NodeKind::ArrayLiteral && !is_compound_literal(value)) {
+    assign_array(name, value, append);
+    return;
   }
-  if (subscript != nullptr) {
-    assign_element(name, subscript_key(subscript), text, append);
-  } else {
-    assign(name, text, append);
+  if (value != nullptr && is_compound_literal(value)) {
+    assign_compound_element(name, compound_element_name(name, subscript), value);
+    return;
   }
+  std::string text = value != nullptr ? expand_assignment_value(value) : std::string();
+  trace_assignment(name, subscript, text);
+  assign_element(name, subscript_key(subscript), text, append);
+}
+
+void Shell::trace_assignment(std::string_view name, const Node* subscript, std::string_view text) {
+  if (!options_.xtrace) return;
+  write_fd(2, fmt::format("{}{}{}={}\n", get_scalar("PS4") != nullptr ? get_value("PS4") : "+ ", name,
+                          subscript != nullptr ? "[" + subscript_key(subscript) + "]" : "", text));
 }
 
 namespace {
@@ -281,7 +320,7 @@ void set_attributes(Variable& var, const DeclFlags& flags, uint32_t old_attrs) {
   var.attrs |= flags.set & ~kAttrReadonly;
   var.attrs &= ~flags.clear;
   if (flags.set & kAttrInteger) var.attrs &= ~kAttrFloat;
-  if (flags.set & kAttrFloat) var.attrs &= ~kAttrInteger;
+  if (flags.set & kAttrFloat) var.attrs &= ~(kAttrInteger | (kAttrFloat & ~flags.set));
   if (flags.set & kAttrUpper) var.attrs &= ~kAttrLower;
   if (flags.set & kAttrLower) var.attrs &= ~kAttrUpper;
   if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var.precision = flags.precision;
@@ -361,14 +400,16 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
     return 0;
   }
   std::string subscript;
-  size_t bracket = name.find('[');
-  if (bracket != std::string::npos && name.back() == ']') {
-    subscript = name.substr(bracket + 1, name.size() - bracket - 2);
-    name.resize(bracket);
+  bool valid = is_valid_path(name);
+  bool member = name.find('.') != std::string::npos;
+  if (valid && name.find_first_of(".[") != std::string::npos) {
+    std::optional<std::string> trailing;
+    name = text_path(name, trailing, !flags.print);
+    if (trailing) subscript = std::move(*trailing);
   }
   bool special = command == "typeset" || command == "export" || command == "readonly";
   bool appends = item.assignment != nullptr && item.assignment->op == "+=";  // no `typeset x+=y` in ksh93u+m
-  if (!is_valid_name(name) || appends) {
+  if (!valid || appends) {
     std::string message = fmt::format("{}: {}{}: invalid variable name", command, name, appends ? "+" : "");
     if (special) fatal(message);  // an error in a special builtin ends the script
     error(message);
@@ -378,7 +419,8 @@ int Shell::declare_item(std::string_view command, const DeclItem& item, const De
     listing += describe_variable(name, !flags.names_only);
     return 0;
   }
-  bool local = (flags.local && vars_.depth() > 0) || (flags.set & kAttrNameref);
+  // A member is local only as part of a local compound variable.
+  bool local = (flags.local && vars_.depth() > 0 && (!member || root_is_local(name))) || (flags.set & kAttrNameref);
   Variable* var = local ? &vars_.declare_local(name) : vars_.resolve_for_write(name).var;
   if ((var->attrs & kAttrReadonly) && (has_value || item.assignment != nullptr)) {
     fatal(fmt::format("{}: is read only", name));
@@ -438,6 +480,30 @@ void Shell::bind_nameref(Variable& var, std::string target) {
   var.is_set = true;
   std::string base = var.value.substr(0, var.value.find('['));
   var.nameref_scope = vars_.scope_containing(base, &var);
+  if (var.value.find_first_of(".[") != std::string::npos) bind_member_path(var);
+}
+
+// `nameref r=d.l[k].x` where d is itself a nameref, maybe of a calling
+// function: r names what d names, followed by the rest of the path, each key
+// evaluated for its array where that array can be seen from here.
+void Shell::bind_member_path(Variable& var) {
+  bool moved = false;
+  for (int hops = 0; hops < 64; ++hops) {
+    size_t end = var.value.find_first_of(".[");
+    if (end == std::string::npos) break;
+    std::string root = var.value.substr(0, end);
+    int scope = vars_.scope_containing(root, &var);
+    Variable* found = vars_.find_at(scope, root);
+    if (found == nullptr || !found->is_nameref() || found == &var) break;
+    var.value = found->value + var.value.substr(end);
+    var.nameref_scope = found->nameref_scope;
+    moved = true;
+  }
+  if (!moved && var.value.find('.') == std::string::npos) return;
+  if (var.nameref_scope != 0 && var.nameref_scope != vars_.depth()) return;
+  std::optional<std::string> subscript;
+  std::string path = text_path(var.value, subscript, false);
+  var.value = subscript ? fmt::format("{}[{}]", path, *subscript) : path;
 }
 
 // typeset -f: the definition as written.

@@ -27,7 +27,8 @@ constexpr AttributeName kAttributeNames[] = {
     {kAttrExport, "-x", "export"},             {kAttrReadonly, "-r", "readonly"},
     {kAttrTagged, "-t", "tagged"},             {kAttrIndexed, "-a", "indexed array"},
     {kAttrAssoc, "-A", "associative array"},   {kAttrFloatE, "-E", "exponential"},
-    {kAttrFloatF, "-F", "float"},              {kAttrUpper | kAttrNumeric, "-u", "unsigned"},
+    {kAttrFloatF, "-F", "float"},              {kAttrFloatX, "-X", "hexfloat"},
+    {kAttrUpper | kAttrNumeric, "-u", "unsigned"},
     {kAttrInteger, "-i", "integer"},           {kAttrHostName, "-H", "filename"},
     {kAttrLower, "-l", "tolower"},             {kAttrUpper, "-u", "toupper"},
 };
@@ -46,7 +47,10 @@ std::string attribute_text(const Variable& var, bool words) {
     text += ' ';
     bool base = a.attr == kAttrInteger && var.precision >= 2 && var.precision != 10;
     bool digits = (a.attr == kAttrFloatE || a.attr == kAttrFloatF) && var.precision >= 0 && var.precision != 10;
-    if (base || digits) text += fmt::format("{}{} ", words ? (base ? "base " : "precision ") : "", var.precision);
+    // -X always shows its digits, 32 by default.
+    bool hex = a.attr == kAttrFloatX;
+    int precision = hex && var.precision < 0 ? 32 : var.precision;
+    if (base || digits || hex) text += fmt::format("{}{} ", words ? (base ? "base " : "precision ") : "", precision);
   }
   if (var.justify != 0) {
     auto width = [&](const char* option, const char* word) {

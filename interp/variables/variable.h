@@ -29,9 +29,10 @@ enum VarAttr : uint32_t {
   kAttrDiscipline = 1u << 14,        // has discipline functions (interp/discipline.cpp)
   kAttrTagged = 1u << 15,            // typeset -t: only shown by typeset
   kAttrHostName = 1u << 16,          // typeset -H: a no-op on POSIX systems, only shown
+  kAttrFloatX = 1u << 17,            // typeset -X: hexadecimal floating point (%a)
 };
 
-inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF;
+inline constexpr uint32_t kAttrFloat = kAttrFloatE | kAttrFloatF | kAttrFloatX;
 inline constexpr uint32_t kAttrNumeric = kAttrInteger | kAttrFloat;
 
 // Elements of an indexed (sparse) or associative array; associative keys

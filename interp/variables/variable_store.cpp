@@ -6,9 +6,21 @@ namespace forklift::interp {
 namespace {
 constexpr int kMaxNamerefDepth = 64;
 
+// The `[` that opens the trailing subscript of `target` (`t.l[k].e[j]`: the
+// one before j), or npos.
+size_t trailing_subscript(std::string_view target) {
+  if (target.empty() || target.back() != ']') return std::string_view::npos;
+  int depth = 0;
+  for (size_t i = target.size(); i-- > 0;) {
+    if (target[i] == ']') ++depth;
+    if (target[i] == '[' && --depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
 void split_subscript(std::string_view target, std::string& name, std::string& subscript, bool& has_subscript) {
-  size_t bracket = target.find('[');
-  if (bracket != std::string_view::npos && target.back() == ']') {
+  size_t bracket = trailing_subscript(target);
+  if (bracket != std::string_view::npos) {
     name.assign(target.substr(0, bracket));
     subscript.assign(target.substr(bracket + 1, target.size() - bracket - 2));
     has_subscript = true;
@@ -39,6 +51,10 @@ void VariableStore::fill_slot(VarSlot& slot, std::string_view name) {
   slot.generation = structure_generation_;
 }
 
+Variable* VariableStore::find_at(int scope, std::string_view name) {
+  return scope < static_cast<int>(scopes_.size()) ? find_in(scope, name) : nullptr;
+}
+
 Variable* VariableStore::find_raw(std::string_view name) {
   if (local_view()) {
     if (Variable* v = find_in(depth(), name)) return v;
@@ -63,6 +79,16 @@ VarRef VariableStore::resolve(std::string_view name) {
     std::string target = v->value;
     int scope = v->nameref_scope < static_cast<int>(scopes_.size()) ? v->nameref_scope : 0;
     ref.name.clear();
+    ref.has_subscript = false;
+    // An element that is a compound variable is one by its own name.
+    Variable* element = find_in(scope, target);
+    if (element == nullptr && scope != 0) element = find_in(0, target);
+    if (element != nullptr && (element->attrs & kAttrCompound)) {
+      ref.name = std::move(target);
+      ref.scope = element == find_in(scope, ref.name) ? scope : 0;
+      v = element;
+      continue;
+    }
     split_subscript(target, ref.name, ref.subscript, ref.has_subscript);
     Variable* next = find_in(scope, ref.name);
     if (next == nullptr && scope != 0) {

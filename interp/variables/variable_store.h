@@ -44,6 +44,8 @@ class VariableStore {
   // The variable visible under `name` (local scope, then global), or null.
   // Does not follow namerefs.
   Variable* find_raw(std::string_view name);
+  // The variable `name` of scope `scope` alone (0: global), or null.
+  Variable* find_at(int scope, std::string_view name);
   // find_raw through a slot: a lookup only when variables were created or
   // erased, or the visible scope changed, since the slot was filled.
   Variable* find_slot(VarSlot& slot, std::string_view name) {
