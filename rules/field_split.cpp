@@ -13,7 +13,13 @@ std::string field_statement(std::string_view target, std::string_view value, con
     enough += c + "*";
     steps += fmt::format("; {0}=${{{0}#*{1}}}", target, c);
   }
-  if (!spec.to_end) steps += fmt::format("; {0}=${{{0}%%{1}*}}", target, c);
+  if (spec.last > spec.field) {
+    std::string kept;
+    for (int i = spec.field; i <= spec.last; ++i) kept += "*" + c;
+    steps += fmt::format("; case ${0} in {1}*) {0}=${{{0}%\"${{{0}#{1}}}\"}}; {0}=${{{0}%{2}}} ;; esac", target, kept, c);
+  } else if (!spec.to_end) {
+    steps += fmt::format("; {0}=${{{0}%%{1}*}}", target, c);
+  }
   std::string too_few = spec.field > 2 && spec.whole_without_delimiter ? fmt::format(" *{}*) {}= ;;", c, target) : "";
   std::string none = spec.whole_without_delimiter ? fmt::format("{}=${}", target, value) : fmt::format("{}=", target);
   return fmt::format("case ${} in {}) {} ;;{} *) {} ;; esac", value, enough, steps, too_few, none);

@@ -37,7 +37,11 @@ without `-s`; an empty field stays empty (`a::b` gives `:b` for `-f2-`).
 Field N > 1 (and `-fN-`, the rest from field N > 2) of `x=$(… | cut …)` as a statement of its own becomes a `case` on
 the number of delimiters: none gives the whole value (as `cut` prints a line
 without the delimiter), too few an empty field, else the field:
-`case $v in *:*) x=${v#*:}; x=${x%%:*} ;; *) x=$v ;; esac`. Elsewhere it is
+`case $v in *:*) x=${v#*:}; x=${x%%:*} ;; *) x=$v ;; esac`. A range
+`-fN-M` takes the fields from N the same way, then keeps the text before
+the (M-N+1)th delimiter that follows, or all of it when there are fewer:
+`case $x in *:*:*) x=${x%"${x#*:*:}"}; x=${x%:} ;; esac` (the quoted inner
+expansion is the rest to cut off, read as literal text). Elsewhere it is
 only shown (`${v#*:}` keeps the rest of the line, and `IFS=: read -r _ f2`
 gives an empty string for a line without the delimiter).
 Safe when value facts prove the value has one line (`cut` works line by
@@ -65,6 +69,7 @@ struct CutOptions {
   std::string delimiter;
   int field = 0;
   bool to_end = false;  // `-fN-`
+  int last = 0;         // `-fN-M`
 };
 
 std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vector<const Node*>& words) {
@@ -89,12 +94,20 @@ std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vecto
     if (option == 'f') {
       options.to_end = value.ends_with('-');
       if (options.to_end) value.pop_back();
+      size_t dash = value.find('-');
+      if (dash != std::string::npos && !options.to_end) {
+        std::string last = value.substr(dash + 1);
+        value.resize(dash);
+        if (last.empty() || last.size() > 2 || last.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+        options.last = std::stoi(last);
+      }
       if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
       options.field = std::stoi(value);
     }
   }
   if (options.delimiter.size() != 1 || options.field < 1 || static_cast<unsigned char>(options.delimiter[0]) >= 0x80 ||
-      options.delimiter[0] == '\n' || (options.to_end && options.field == 1)) {
+      options.delimiter[0] == '\n' || (options.to_end && options.field == 1) ||
+      (options.last != 0 && options.last < options.field)) {
     return std::nullopt;
   }
   return options;
@@ -128,7 +141,7 @@ class CutField final : public Rule {
     // Field 1 and the rest from field 2 need no `case`: without the
     // delimiter neither pattern matches and the whole value is left, as
     // `cut` prints a line without it.
-    if (cut.field == 1 || (cut.field == 2 && cut.to_end)) {
+    if ((cut.field == 1 && cut.last <= 1) || (cut.field == 2 && cut.to_end)) {
       std::string expansion = cut.field == 1 ? fmt::format("${{{}%%{}*}}", piped_name(value), delimiter)
                                              : fmt::format("${{{}#*{}}}", piped_name(value), delimiter);
       diagnostic.message += fmt::format(": use `{}`", expansion);
@@ -142,7 +155,7 @@ class CutField final : public Rule {
       attach_cost(context, substitution, diagnostic);
       return diagnostic;
     }
-    FieldSpec spec{cut.delimiter[0], cut.field, cut.to_end, true};
+    FieldSpec spec{cut.delimiter[0], cut.field, cut.to_end, cut.last, true};
     std::string replacement = field_statement(site.assignment->text, piped_name(value), spec);
     diagnostic = make_diagnostic(kInfo, statement, fmt::format("`cut` taking a field forks processes: use `{}`", replacement));
     attach_cost(context, substitution, diagnostic);

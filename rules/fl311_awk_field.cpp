@@ -158,7 +158,7 @@ class AwkFieldRule final : public Rule {
     const Node* statement = own_assignment_statement(model, site);
     std::string replacement;
     if (statement != nullptr && awk.separator) {
-      replacement = field_statement(site.assignment->text, name, FieldSpec{*awk.separator, awk.field, false, false});
+      replacement = field_statement(site.assignment->text, name, FieldSpec{*awk.separator, awk.field, false, 0, false});
     } else if (statement != nullptr && context.dialect != Dialect::Sh) {
       std::string fields;
       for (int i = 1; i < awk.field; ++i) fields += "_ ";

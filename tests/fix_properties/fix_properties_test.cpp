@@ -288,6 +288,8 @@ const std::vector<RuleProperty>& rule_properties() {
        {{{"-n"}, "echo eats `-n`"}, {{"newline at end"}, "strips trailing newlines"}}},
       {"FL305", {"sh"}, "f=$(echo \"${{v}}\" | cut -d: -f1); echo \"[$f]\"", {}},
       {"FL305", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | cut -d: -f2); g=$(printf '%s\\n' \"${{v}}\" | cut -d: -f2-); echo \"[$f] [$g]\"", {}},
+      {"FL305", {"sh", "ksh"},
+       "r=$(echo \"${{v}}\" | cut -d/ -f1-2); s=$(echo \"${{v}}\" | cut -d/ -f2-3); echo \"[$r] [$s]\"", {}},
       {"FL310", {"sh", "bash"}, "if echo \"${{v}}\" | grep -q 'b'; then echo yes; else echo no; fi", {}},
       {"FL310", {"sh"}, "m=$(printf '%s\\n' \"${{v}}\" | grep '/'); echo \"[$m] $?\"", {}},
       {"FL311", {"bash"}, "f=$(printf '%s\\n' \"${{v}}\" | awk '{print $2}'); echo \"[$f]\"", {}},
