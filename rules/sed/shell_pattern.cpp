@@ -54,6 +54,8 @@ std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, boo
   if (members[0] == '!' || members[0] == '^') {
     if (members.size() == 1 || members[1] == '-') return std::nullopt;
     std::rotate(members.begin(), members.begin() + 1, members.end());
+    // `[!^]` would become `[^!]`, negated in every shell.
+    if (members[0] == '!' || members[0] == '^') return std::nullopt;
   }
   std::string written;
   for (char c : members) {

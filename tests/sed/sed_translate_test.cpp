@@ -115,6 +115,13 @@ TEST_CASE("brackets with parentheses, `*` and `?` are escaped", "[sed][translate
   CHECK_FALSE(translated({"s/[&].*//"}).refusal.empty());
 }
 
+TEST_CASE("a bracket of `!` and `^` never becomes a negated pattern", "[sed][translate]") {
+  CHECK(expression({"s/[!x].*//"}) == "${v%%[x!]*}");
+  // Moving the first member last would give `[^!]`, negated in every shell.
+  CHECK_FALSE(translated({"s/[!^]//g"}, Target::Bash).refusal.empty());
+  CHECK_FALSE(translated({"s/[!^].*//"}).refusal.empty());
+}
+
 TEST_CASE("global replacements in POSIX sh are loops", "[sed][translate]") {
   // Nothing in the replacement can match: the line is edited in place.
   CHECK(statements({"s/:/ /g"}) ==
