@@ -63,8 +63,8 @@ translated as FL303 translates sed: in sh, a `while` loop over a `case`
 for each command, for an assignment that is a statement of its own, with
 FL303's value facts (one line, and what `echo` needs). A mapping whose
 target characters are also in the first set is not rewritten (one command
-would edit the result of another), nor is a bracket holding `!` or `^`
-(read as negated by one shell or another). When the script may run with
+would edit the result of another), nor is a set of only `!` and `^`
+(its pattern would read as negated). When the script may run with
 `set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line) the value must also be known to be
 set (assigned on every path before, never unset): unset, it fails only the
 original's `$( )`, while the expansion ends the script.
@@ -239,15 +239,6 @@ std::string regex_atom(const std::string& set) {
 std::optional<std::string> sed_script(const TrEdit& edit) {
   std::string all = edit.from + edit.to;
   if (all.find_first_of("\n\t\\&") != std::string::npos) return std::nullopt;
-  // A bracket holding `!` or `^` is read as negated by one shell or another
-  // once it becomes a pattern.
-  for (const auto& [to, from] : edit.kind == TrEdit::Kind::Replace ? replacement_groups(edit)
-                                                                   : std::vector<std::pair<char, std::string>>{}) {
-    if (from.size() > 1 && from.find_first_of("!^") != std::string::npos) return std::nullopt;
-  }
-  if (edit.kind == TrEdit::Kind::Delete && edit.from.size() > 1 && edit.from.find_first_of("!^") != std::string::npos) {
-    return std::nullopt;
-  }
   std::string_view delimiters = "/,|#@%:;!~";
   size_t d = delimiters.find_first_not_of(all);
   if (d == std::string_view::npos) return std::nullopt;

@@ -123,4 +123,16 @@ std::optional<Number> parse_number_literal(std::string_view text) {
   return sign(Number::floating(f));
 }
 
+std::optional<bool> compare_numbers(const Number& x, std::string_view op, const Number& y) {
+  int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
+                                       : (x.i > y.i) - (x.i < y.i);
+  if (op == "-eq") return order == 0;
+  if (op == "-ne") return order != 0;
+  if (op == "-lt") return order < 0;
+  if (op == "-le") return order <= 0;
+  if (op == "-gt") return order > 0;
+  if (op == "-ge") return order >= 0;
+  return std::nullopt;
+}
+
 }  // namespace forklift::interp

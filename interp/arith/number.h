@@ -30,4 +30,8 @@ void append_number(std::string& out, const Number& n);
 // blanks are allowed; nullopt when `text` is not exactly one number.
 std::optional<Number> parse_number_literal(std::string_view text);
 
+// `x OP y` for OP one of test's -eq, -ne, -lt, -le, -gt, -ge: compared as
+// floats when either is one, as ksh93 does; nullopt for any other OP.
+std::optional<bool> compare_numbers(const Number& x, std::string_view op, const Number& y);
+
 }  // namespace forklift::interp

@@ -54,14 +54,8 @@ struct TestParser {
       throw;
     }
     shell.set_error_command(outer);
-    int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
-                                         : (x.i > y.i) - (x.i < y.i);
-    if (op == "-eq") return order == 0;
-    if (op == "-ne") return order != 0;
-    if (op == "-lt") return order < 0;
-    if (op == "-le") return order <= 0;
-    if (op == "-gt") return order > 0;
-    return order >= 0;
+    // The operator is one of the six (is_binary_operator).
+    return compare_numbers(x, op, y).value_or(false);
   }
 
   bool primary() {

@@ -60,16 +60,8 @@ bool Shell::eval_test(const Node* node) {
   if (op == "<") return left < right;
   if (op == ">") return left > right;
   if (op == "-nt" || op == "-ot" || op == "-ef") return file_compare(op, left, right);
-  // Compared as floats when either operand is one, as ksh does.
   Number x = eval_arith_string(left), y = eval_arith_string(right);
-  int order = x.is_float || y.is_float ? (x.as_float() > y.as_float()) - (x.as_float() < y.as_float())
-                                       : (x.i > y.i) - (x.i < y.i);
-  if (op == "-eq") return order == 0;
-  if (op == "-ne") return order != 0;
-  if (op == "-lt") return order < 0;
-  if (op == "-le") return order <= 0;
-  if (op == "-gt") return order > 0;
-  if (op == "-ge") return order >= 0;
+  if (std::optional<bool> result = compare_numbers(x, op, y)) return *result;
   fatal(fmt::format("{}: unknown test operator", op), 2);
 }
 
