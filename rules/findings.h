@@ -27,6 +27,7 @@ enum class ValueTrait {
   Slash,            // `*/*`
   RepeatedSlash,    // `*//*`
   NotInteger,       // not a decimal integer both `expr` and `$(( ))` read alike (no sign, no leading 0, <= 18 digits)
+  NotFieldNumber,   // not a field number `cut -f` takes (as NotInteger, and not 0), or out of the rule's range
   Unset,            // unset under `set -u`: the guard reads `${x-}` and sends the empty value to the original
   SplitOrGlob,      // what an unquoted `$x` splits or globs: blanks, `*?[(`, a backslash (IFS never assigned)
 };

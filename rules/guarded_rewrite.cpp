@@ -14,7 +14,7 @@ namespace {
 constexpr ValueTrait kTraits[] = {ValueTrait::LeadingDash,   ValueTrait::Backslash,     ValueTrait::Newline,
                                   ValueTrait::TrailingNewline, ValueTrait::Empty,       ValueTrait::TrailingSlash,
                                   ValueTrait::Slash,         ValueTrait::RepeatedSlash, ValueTrait::NotInteger,
-                                  ValueTrait::Unset,         ValueTrait::SplitOrGlob};
+                                  ValueTrait::NotFieldNumber, ValueTrait::Unset,    ValueTrait::SplitOrGlob};
 
 // Variables whose value changes from one read to the next, or differs in
 // the subshell of `$( )` from the shell around it: the guard reads the
@@ -34,7 +34,8 @@ bool covered(ValueTrait trait, const std::vector<ValueTrait>& traits) {
     case ValueTrait::Backslash: return has(ValueTrait::SplitOrGlob);
     case ValueTrait::TrailingSlash:
     case ValueTrait::RepeatedSlash: return has(ValueTrait::Slash);
-    case ValueTrait::Empty: return has(ValueTrait::Unset) || has(ValueTrait::NotInteger);
+    case ValueTrait::Empty:
+      return has(ValueTrait::Unset) || has(ValueTrait::NotInteger) || has(ValueTrait::NotFieldNumber);
     default: return false;
   }
 }
@@ -52,6 +53,7 @@ std::string_view trait_values(ValueTrait trait, Dialect dialect) {
     case ValueTrait::Slash: return "holding `/`";
     case ValueTrait::RepeatedSlash: return "holding `//`";
     case ValueTrait::NotInteger: return "other than a plain decimal integer";
+    case ValueTrait::NotFieldNumber: return "other than a field number in range";
     case ValueTrait::Unset: return "empty or unset";
     case ValueTrait::SplitOrGlob: return "holding blanks, `*`, `?`, `[`, `(` or a backslash";
   }
@@ -99,6 +101,8 @@ std::vector<std::string> guard_patterns(ValueTrait trait, Dialect dialect) {
     // digits `expr` and `$(( ))` may overflow differently; `08` is octal
     // in bash's arithmetic.
     case ValueTrait::NotInteger: return {"''", "*[!0123456789]*", "0?*", "???????????????????*"};
+    // `cut` refuses field 0; a rule adds the numbers past its range (numeric_bound).
+    case ValueTrait::NotFieldNumber: return {"''", "*[!0123456789]*", "0*", "???????????????????*"};
     // `[:space:]` holds the default IFS (and a few more); ksh's `@(…)`,
     // `+(…)`, `!(…)` and `~(…)` (bash's with extglob) are patterns too; bash
     // 5.0 globbed an expansion with a backslash even without a glob character.
@@ -119,7 +123,7 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
     if (refusal != nullptr) *refusal = std::move(why);
     return std::nullopt;
   };
-  if (std::find(std::begin(kUnstable), std::end(kUnstable), guard.variable) != std::end(kUnstable)) {
+  if (reads_differently(guard.variable)) {
     return refuse(fmt::format("no guard: `${}` may read differently in the guard than in the command", guard.variable));
   }
   // Under `set -u`, `case $x` would end the script where the original fails
@@ -139,9 +143,15 @@ std::optional<Guard> guard_for(const SemanticModel& model, const Node* statement
   return guard;
 }
 
+bool reads_differently(std::string_view variable) {
+  return std::find(std::begin(kUnstable), std::end(kUnstable), variable) != std::end(kUnstable);
+}
+
 std::string guarded_values(const Guard& guard, Dialect dialect) {
   std::vector<std::string_view> parts;
-  bool integers = std::find(guard.traits.begin(), guard.traits.end(), ValueTrait::NotInteger) != guard.traits.end();
+  bool integers = std::any_of(guard.traits.begin(), guard.traits.end(), [](ValueTrait trait) {
+    return trait == ValueTrait::NotInteger || trait == ValueTrait::NotFieldNumber;
+  });
   for (ValueTrait trait : guard.traits) {
     // "other than a plain decimal integer" already names the empty value.
     parts.push_back(trait == ValueTrait::Unset && integers ? "unset" : trait_values(trait, dialect));
@@ -162,13 +172,14 @@ std::string guard_description(const Guard& guard, Dialect dialect) {
 }
 
 std::string guarded_text(const SemanticModel& model, const Node* statement, const Guard& guard,
-                         std::string_view fast) {
+                         std::string_view fast, const std::vector<std::string>& more_patterns) {
   std::vector<std::string> patterns;
   for (ValueTrait trait : guard.traits) {
     for (std::string& pattern : guard_patterns(trait, model.dialect())) {
       if (std::find(patterns.begin(), patterns.end(), pattern) == patterns.end()) patterns.push_back(std::move(pattern));
     }
   }
+  patterns.insert(patterns.end(), more_patterns.begin(), more_patterns.end());
   bool unset = std::find(guard.traits.begin(), guard.traits.end(), ValueTrait::Unset) != guard.traits.end();
   std::string subject = unset ? fmt::format("${{{}-}}", guard.variable) : fmt::format("${}", guard.variable);
   return fmt::format("case {} in {}) {} ;; *) {} ;; esac", subject, fmt::join(patterns, " | "),
@@ -211,6 +222,12 @@ std::optional<std::string> guard_subject(const SemanticModel& model, const Node*
   return std::string(name);
 }
 
+// A pattern of digits, `?`, `*` and digit brackets (`1[3456789]?`): beside
+// NotFieldNumber's patterns, the numbers past the range a rule rewrites.
+bool is_numeric_bound(std::string_view pattern) {
+  return !pattern.empty() && pattern.find_first_not_of("0123456789?*[]") == std::string_view::npos;
+}
+
 // The traits whose patterns the fallback arm lists, when it lists only
 // those: each trait counts when all its patterns are there.
 std::optional<std::vector<ValueTrait>> traits_of_patterns(const SemanticModel& model, NodeSpan pattern_words) {
@@ -228,6 +245,9 @@ std::optional<std::vector<ValueTrait>> traits_of_patterns(const SemanticModel& m
         if (std::find(wanted.begin(), wanted.end(), patterns[i]) != wanted.end()) explained[i] = true;
       }
     }
+  }
+  if (std::find(traits.begin(), traits.end(), ValueTrait::NotFieldNumber) != traits.end()) {
+    for (size_t i = 0; i < patterns.size(); ++i) explained[i] = explained[i] || is_numeric_bound(patterns[i]);
   }
   if (std::find(explained.begin(), explained.end(), false) != explained.end()) return std::nullopt;
   // `''` is the pattern of both Empty and Unset: name the values once.

@@ -60,9 +60,14 @@ std::string guarded_values(const Guard& guard, Dialect dialect);
 std::string guard_description(const Guard& guard, Dialect dialect);
 
 // `case $x in PATTERNS) ORIGINAL ;; *) FAST ;; esac`, ORIGINAL the
-// statement's text as written.
+// statement's text as written; `more_patterns` after the traits' (the
+// numbers past a range, for NotFieldNumber).
 std::string guarded_text(const SemanticModel& model, const Node* statement, const Guard& guard,
-                         std::string_view fast);
+                         std::string_view fast, const std::vector<std::string>& more_patterns = {});
+
+// `$RANDOM`, `$SECONDS`, `$BASHPID`, …: a guard would read a value other
+// than the command's.
+bool reads_differently(std::string_view variable);
 
 // Attaches the fix whose edit is `plain` (inside `statement`, or anywhere
 // when `statement` is null): as it is when `safety` is safe or no guard

@@ -9,17 +9,6 @@
 #include "rules/substitution_site.h"
 
 namespace forklift {
-namespace {
-
-// A name the script never mentions, for the scratch variable of a loop.
-std::string unused_name(const SemanticModel& model, const std::string& base) {
-  std::string name = base;
-  for (int i = 2; model.source().find(name) != std::string_view::npos; ++i) name = fmt::format("{}{}", base, i);
-  return name;
-}
-
-}  // namespace
-
 std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const RuleInfo& info,
                                               const PipedValue& value, const sed::SedProgram& program,
                                               std::string_view tool) {
@@ -28,7 +17,7 @@ std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const 
   SubstitutionSite site = locate_substitution(model, value.substitution);
   const Node* statement = own_assignment_statement(model, site);
   std::string output = statement != nullptr ? std::string(site.assignment->text) : "";
-  std::string scratch = statement != nullptr ? unused_name(model, output + "_rest") : "";
+  std::string scratch = statement != nullptr ? unused_variable_name(model, output + "_rest") : "";
   sed::Translation translation =
       sed::translate(program, piped_name(value), output, sed::target_for(context.dialect), scratch, value.prefix);
   if (!translation.refusal.empty()) return std::nullopt;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 
@@ -102,6 +104,12 @@ bool inside_escaped_backtick(const SemanticModel& model, const Node* node) {
     if (up.node()->is(NodeKind::Backtick) && escaped_backtick(model.text(up.node()))) return true;
   }
   return false;
+}
+
+std::string unused_variable_name(const SemanticModel& model, const std::string& base) {
+  std::string name = base;
+  for (int i = 2; model.source().find(name) != std::string_view::npos; ++i) name = fmt::format("{}{}", base, i);
+  return name;
 }
 
 }  // namespace forklift

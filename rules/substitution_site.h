@@ -2,6 +2,8 @@
 // not, and whether the command's exit status is the substitution's.
 #pragma once
 
+#include <string>
+
 #include "analyzer/ast.h"
 #include "analyzer/semantic_model.h"
 
@@ -38,6 +40,10 @@ const Node* guard_statement(const SemanticModel& model, const SubstitutionSite& 
 // guard may wrap: in a list, a condition or an operand of `&&`, `||` or
 // `!`, on one line, with no here-document. nullptr elsewhere.
 const Node* guardable_command(const SemanticModel& model, const Node* command);
+
+// `base`, or `base2`, `base3`, … : a name the script never mentions, for a
+// scratch variable a rewrite sets.
+std::string unused_variable_name(const SemanticModel& model, const std::string& base);
 
 // Inside a Backtick whose body has `\$`, `` \` `` or `\\`: the inner nodes' text
 // is still escaped, so rules that copy text from inside it leave it to FL201 first.

@@ -132,6 +132,8 @@ std::optional<std::string> command_name(std::string_view source, const Node* com
   return std::nullopt;
 }
 
+bool is_plain_parameter(const Node* param) { return is_plain(param); }
+
 const Node* plain_parameter(const Node* word) {
   const Node* part = sole_part(word);
   if (part == nullptr) return nullptr;

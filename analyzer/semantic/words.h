@@ -36,6 +36,8 @@ std::optional<std::string> command_name(std::string_view source, const Node* com
 // The ParamExp when a Word is exactly one plain parameter reference: `$x`,
 // `${x}`, `"$x"` or `"${x}"` (no operator, no subscript, no length).
 const Node* plain_parameter(const Node* word);
+// A ParamExp that is a plain reference (no operator, subscript, length).
+bool is_plain_parameter(const Node* param);
 // Same, but quoting required: `"$x"` or `"${x}"`.
 const Node* quoted_plain_parameter(const Node* word);
 

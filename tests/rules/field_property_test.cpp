@@ -18,9 +18,12 @@
 namespace forklift::testing {
 namespace {
 
+// Field numbers from variables (set before the blocks): 2, 3 and 150, past
+// the range `-f "$big"-3` ends at, where `cut` must stay.
 constexpr const char* kCutArguments[] = {
-    "-d: -f1", "-d: -f2",  "-d: -f3",  "-d: -f2-", "-d: -f3-", "-d . -f 1",
-    "-d' ' -f2", "-d= -f 2-", "-f2 -d:", "-d, -f4",
+    "-d: -f1",       "-d: -f2",        "-d: -f3",        "-d: -f2-",       "-d: -f3-",
+    "-d . -f 1",     "-d' ' -f2",      "-d= -f 2-",      "-f2 -d:",        "-d: -f\"$two\"",
+    "-d: -f \"$three\"-", "-d: -f 1-\"$two\"", "-d: -f\"$big\"-3",
 };
 
 constexpr const char* kAwkArguments[] = {
@@ -61,7 +64,7 @@ struct Dialected {
 // own variable to the value, so both the plain and the guarded rewrite run.
 std::string blocks(const char* tool, std::span<const char* const> arguments, Dialect dialect,
                    std::vector<std::string>& labels) {
-  std::string script = "export LC_ALL=C.UTF-8\n";
+  std::string script = "export LC_ALL=C.UTF-8\ntwo=2 three=3 big=150\n";
   for (const char* argument : arguments) {
     for (const Form& form : kForms) {
       if (form.needs_here_string && dialect == Dialect::Sh) continue;

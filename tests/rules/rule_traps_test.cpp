@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "rule_golden_support.h"
+#include "rules/field_split.h"
 
 namespace forklift::testing {
 namespace {
@@ -202,6 +203,21 @@ TEST_CASE("cut -f2- on a value without the delimiter prints the whole value, as 
   Finding guarded = first_finding("FL305", "printf '%s\\n' \"$(echo \"$1\" | cut -d: -f2-)\"\n", Dialect::Sh);
   CHECK(guarded.fix == Applicability::Safe);
   CHECK(guarded.replacement.starts_with("case $1 in -* | *\\\\* | *[[:cntrl:]]*) "));
+}
+
+TEST_CASE("cut rejects field 0 and a decreasing range: a field number from a variable keeps cut for those") {
+  Finding one = first_finding("FL305", "v=a:b\nr=$(echo \"$v\" | cut -d: -f\"$i\")\necho \"$r\"\n", Dialect::Sh);
+  CHECK(one.fix == Applicability::Safe);
+  CHECK(one.replacement.starts_with("case $i in '' | *[!0123456789]* | 0* | ???????????????????*) r=$(echo"));
+  // Past 100 the range `-f "$i"-100` would decrease.
+  Finding range = first_finding("FL305", "v=a:b\nr=$(echo \"$v\" | cut -d: -f\"$i\"-100)\n", Dialect::Sh);
+  CHECK(range.replacement.find("| ????* | [23456789]?? | 1[123456789]? | 10[123456789]) r=$(echo") !=
+        std::string::npos);
+  CHECK(numbers_above(9) == std::vector<std::string>{"??*"});
+  CHECK(numbers_above(35) == std::vector<std::string>{"???*", "[456789]?", "3[6789]"});
+  // Read once by the guard and once by the loop: a variable that changes between reads is not rewritten.
+  CHECK_FALSE(first_finding("FL305", "v=a:b\nr=$(echo \"$v\" | cut -d: -f\"$RANDOM\")\n", Dialect::Bash).fix);
+  CHECK_FALSE(first_finding("FL305", "v=a:b\nr=$(echo \"$v\" | cut -d: -f\"$i\"-\"$j\")\n", Dialect::Sh).fix);
 }
 
 TEST_CASE("awk -Ft is a tab in gawk and the letter t in mawk and busybox: not rewritten") {
