@@ -49,10 +49,13 @@ backslashes). `$( )` strips the trailing newline sed prints; the rewrite
 has none to strip. Otherwise the fix is unsafe and names the fact that is
 missing. Translations: anchored literals and `.*` become `#`, `##`, `%`,
 `%%`; `[set]*` at an end, `L[^L]*$`, `^[^L]*L`, `L*[^L]*$` and `^[^L]*L*`
-(a field and the separators beside it) have their own forms;
+(a field and the separators beside it) have their own forms; a run of at
+least one at an end (`s/XX*$//`, `s/^  *//`, `s/X\+$/Y/`) is the run of any
+length, with the replacement (and `p`) only where the run is;
 other replacements are a `case` in POSIX sh and `${v/p/r}` in bash, ksh and
 mksh (pattern and replacement quoted, so `*?[` and bash 5.2's `&` stay
-literal); `s/LL*/L/g` is a loop; `y` is one `${v//a/x}` per character when
+literal; a blank in a bracket is written `\ ` in a `case` pattern, where a
+bare one would end the word); `s/LL*/L/g` is a loop; `y` is one `${v//a/x}` per character when
 no character is mapped twice. `s/^/X/` and `s/$/X/` put text before or
 after the value; a pattern that matches the empty string (`s/[^.]*//`) is
 anchored at the start, where sed's leftmost match always is. In POSIX sh

@@ -29,13 +29,20 @@ namespace {
 // `\&`, `\<` and `\>` as a member, so those stay refused).
 constexpr std::string_view kEscapedMembers = "()*?";
 
+// A blank would end a `case` pattern's word: there it is written `\ ` (or
+// a backslash and a tab), which every one of those shells reads as the
+// member; inside `${…}` it is copied as it is.
+bool escaped_member(char c, bool allow_blanks) {
+  return kEscapedMembers.find(c) != std::string_view::npos || (!allow_blanks && (c == ' ' || c == '\t'));
+}
+
 }  // namespace
 
 std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, bool allow_blanks) {
   std::string members = set.members;
   for (size_t i = 0; i < members.size(); ++i) {
     char c = members[i];
-    if (kEscapedMembers.find(c) != std::string_view::npos) {
+    if (escaped_member(c, allow_blanks)) {
       // The end of a range is read before the backslash is removed by some
       // shells: an escaped member next to a range's `-` is refused.
       bool range_before = i >= 2 && members[i - 1] == '-';
@@ -59,7 +66,7 @@ std::optional<std::string> shell_bracket(const BracketSet& set, bool negate, boo
   }
   std::string written;
   for (char c : members) {
-    if (kEscapedMembers.find(c) != std::string_view::npos) written += '\\';
+    if (escaped_member(c, allow_blanks)) written += '\\';
     written += c;
   }
   bool negated = set.negated != negate;

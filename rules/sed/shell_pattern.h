@@ -22,8 +22,8 @@ std::string shell_literal(std::string_view text, bool slash_is_plain = true);
 // A bracket expression as a shell bracket: `^` negation becomes `!`, and a
 // leading `!` or `^` member moves so it is not read as negation; `negate`
 // complements the set. nullopt when a member is special to the shell inside
-// brackets; blanks are accepted only where the bracket sits inside `${…}`
-// (`allow_blanks`), not in a `case` pattern.
+// brackets; blanks are copied where the bracket sits inside `${…}`
+// (`allow_blanks`), and escaped with a backslash elsewhere (a `case` pattern).
 std::optional<std::string> shell_bracket(const BracketSet& set, bool negate = false, bool allow_blanks = false);
 
 // Whether atom `i` of a pattern of one-character atoms and `.*` runs

@@ -480,6 +480,9 @@ class StepBuilder {
   std::optional<Step> run_shapes() {
     const std::vector<const Regex*>& atoms = pattern_.atoms;
     if (atoms.size() == 1 && set_run(*atoms[0], 0) && (pattern_.start != pattern_.end)) return edge_run(*atoms[0]);
+    if (pattern_.start != pattern_.end) {
+      if (const Regex* run = run_of_at_least_one(atoms)) return edge_run_of_one_or_more(*run);
+    }
     if (atoms.size() == 2 && pattern_.end && !pattern_.start && atoms[0]->kind == Kind::Literal &&
         excludes_only(*atoms[1], atoms[0]->literal)) {
       return from_last(atoms[0]->literal);
@@ -501,6 +504,35 @@ class StepBuilder {
     }
     if (command_.global && !pattern_.start && !pattern_.end) return squeeze();
     return std::nullopt;
+  }
+
+  // `LL*`, `[S][S]*` or `L\+`: the Repeat whose set runs at least once.
+  static const Regex* run_of_at_least_one(const std::vector<const Regex*>& atoms) {
+    if (atoms.size() == 1 && set_run(*atoms[0], 1)) return atoms[0];
+    if (atoms.size() != 2 || !set_run(*atoms[1], 0)) return nullptr;
+    const Regex& one = *atoms[0];
+    const Regex& inner = atoms[1]->operands[0];
+    if (one.kind != inner.kind) return nullptr;
+    bool same = one.kind == Kind::Literal ? one.literal == inner.literal
+                                          : one.set.negated == inner.set.negated && one.set.members == inner.set.members;
+    return same ? atoms[1] : nullptr;
+  }
+
+  // `^[S][S]*` or `[S][S]*$`: as `[S]*` at that end, which removes nothing
+  // where no member is; a replacement is put (and `p` prints) only where
+  // one is.
+  std::optional<Step> edge_run_of_one_or_more(const Regex& run) {
+    std::optional<Step> step = edge_run(run);
+    if (!step) return step;
+    std::optional<std::string> member = glob_atom(run.operands[0]);
+    if (!member) return refuse("a run of characters a `case` pattern cannot name");
+    if ((target_ == Target::Posix || target_ == Target::Mksh) && run.operands[0].kind == Kind::Bracket &&
+        !run.operands[0].set.byte_safe()) {
+      note("dash and mksh match `?` and `[…]` against a byte, sed against a character of a UTF-8 value");
+    }
+    step->condition = pattern_.start ? *member + "*" : "*" + *member;
+    if (!command_.replacement.empty()) step->expression.reset();
+    return step;
   }
 
   static bool run_excludes(const Regex& run, char l) {

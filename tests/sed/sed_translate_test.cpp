@@ -115,6 +115,26 @@ TEST_CASE("brackets with parentheses, `*` and `?` are escaped", "[sed][translate
   CHECK_FALSE(translated({"s/[&].*//"}).refusal.empty());
 }
 
+TEST_CASE("blanks in a bracket of a case pattern are escaped, not copied", "[sed][translate]") {
+  // A bare blank would end the pattern's word.
+  CHECK(statements({"s/[ \t]//g"}) ==
+        "r=${v}\nwhile :; do case $r in *[\\ \\\t]*) r=${r%%[\\ \\\t]*}${r#*[\\ \\\t]};; *) break;; esac; done");
+  CHECK(expression({"s/[ \t]//g"}, Target::Bash) == "${v//[\\ \\\t]/}");
+  // Next to a range's `-` the backslash is read differently: refused.
+  CHECK_FALSE(translated({"s/[ -~]//g"}).refusal.empty());
+}
+
+TEST_CASE("a run of at least one at an end: as the run of any length, with the replacement only where it is", "[sed][translate]") {
+  CHECK(expression({"s/XX*$//"}) == "${v%\"${v##*[!X]}\"}");
+  CHECK(expression({"s/^  *//"}) == "${v#\"${v%%[! ]*}\"}");
+  CHECK(statements({"s/X\\+$/Y/"}) == "case $v in *X) r=${v%\"${v##*[!X]}\"}Y;; *) r=${v};; esac");
+  CHECK(statements({"s/^[ \t][ \t]*/>/"}).starts_with("case $v in [\\ \\\t]*) r=\">\"${v#"));
+  // Under -n only a line that ends in the run is printed.
+  CHECK(statements({"-n", "s/XX*$//p"}) == "case $v in *X) r=${v%\"${v##*[!X]}\"};; *) r=;; esac");
+  // Two different atoms are not one run.
+  CHECK_FALSE(translated({"s/XY*$//"}).refusal.empty());
+}
+
 TEST_CASE("a bracket of `!` and `^` never becomes a negated pattern", "[sed][translate]") {
   CHECK(expression({"s/[!x].*//"}) == "${v%%[x!]*}");
   // Moving the first member last would give `[^!]`, negated in every shell.
