@@ -1,5 +1,7 @@
 // FL303 sed-substitution: `$(echo "$v" | sed 's/^X//')` -> `${v#X}`, through
 // the sed compiler (rules/sed/).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "analyzer/semantic/words.h"
@@ -7,14 +9,16 @@
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
 #include "rules/sed_rewrite.h"
+#include "rules/substitution_site.h"
 
 namespace forklift {
 namespace {
 
 constexpr std::string_view kDocs = R"md(## What it does
 Finds a variable's value piped into `sed` (`echo "$v" | sed …`,
-`printf '%s\n' "$v" | sed …`, `sed … <<< "$v"`, inside `$( )` or backticks)
-whose program has an exact equivalent in the shell: `s` commands whose
+`printf '%s\n' "$v" | sed …`, `sed … <<< "$v"`, inside `$( )` or backticks,
+or printed by a statement of its own) whose program has an exact
+equivalent in the shell: `s` commands whose
 pattern the shell's patterns express, `y`, chains of `-e` and `;`, `-n` with
 `s///p`, the addresses `1` and `$` (the one line of the value) and `1!`,
 `$!` (never it). A program may be a variable's value (`sed -e "$sed_quote"`)
@@ -81,6 +85,16 @@ fix changes, measured in dash, bash, ksh93 and mksh: echo eats a value of
 `-n` that the rewrite keeps, and `$( )` strips the value's trailing newlines
 that the rewrite keeps.
 
+A pipeline that prints the edited value (`echo "$v" | sed 's,//*,/,g'`, its
+output perhaps redirected) becomes `printf '%s\n' "EXPR"` (`printf %s`
+after `printf %s "$v"`, whose last line sed ends without a newline), or a
+brace group that sets a variable the script does not use (`edited`) and
+prints it, the redirections moved to `printf`; also inside a substitution
+whose captured form has no rewrite (`$(echo "$v" | sed 's/a/b/g').d` keeps
+its `$( )` and loses `echo` and `sed`). Not under `-n` (a line without a
+match prints nothing), nor where sed reads other input, nor for a pipeline
+over several lines.
+
 When the only facts missing are of the value's characters, `x=$(… | sed …)`
 alone on its statement gets a safe guarded fix instead: the values that
 could differ keep the original command, all others get the expansion, in
@@ -139,14 +153,44 @@ class SedSubstitution final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
+    std::vector<const Node*> rewritten;  // substitutions whose whole command has a finding
     for (const PipedValue& value : piped_values(model, "sed", Prefix::Allowed)) {
-      std::optional<std::vector<std::string>> arguments = static_arguments(model, value.consumer);
-      if (!arguments) continue;
-      sed::SedParse parse = sed::parse_sed_arguments(*arguments);
-      if (!parse.program) continue;
-      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *parse.program, "sed");
-      if (finding) out.push_back(std::move(*finding));
+      std::optional<sed::SedProgram> program = read_program(model, value);
+      if (!program) continue;
+      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *program, "sed");
+      if (!finding) continue;
+      rewritten.push_back(value.substitution);
+      out.push_back(std::move(*finding));
     }
+    visit(context.ast.root, [&](const Node* node) {
+      if (node->is(NodeKind::Backtick)) return false;  // its text is escaped differently
+      if (node->is(NodeKind::Pipeline) || node->is(NodeKind::SimpleCommand)) check_printed(context, node, rewritten, out);
+      return true;
+    });
+  }
+
+ private:
+  static std::optional<sed::SedProgram> read_program(const SemanticModel& model, const PipedValue& value) {
+    std::optional<std::vector<std::string>> arguments = static_arguments(model, value.consumer);
+    if (!arguments) return std::nullopt;
+    return sed::parse_sed_arguments(*arguments).program;
+  }
+
+  // `echo "$v" | sed …` as a statement: its output is the script's, or that
+  // of a substitution the captured form could not rewrite (`$(…).d`).
+  static void check_printed(const LintContext& context, const Node* statement,
+                            const std::vector<const Node*>& rewritten, std::vector<Diagnostic>& out) {
+    const SemanticModel& model = context.model;
+    const Node* up = model.parent(statement);
+    if (up == nullptr || up->is(NodeKind::Pipeline) || up->is(NodeKind::CommandSub)) return;
+    const Node* substitution = up->is(NodeKind::List) ? model.parent(up) : nullptr;
+    if (substitution != nullptr && std::find(rewritten.begin(), rewritten.end(), substitution) != rewritten.end()) return;
+    std::optional<PipedValue> value = match_piped_command(model, statement, "sed", true, Prefix::Allowed);
+    if (!value) return;
+    std::optional<sed::SedProgram> program = read_program(model, *value);
+    if (!program) return;
+    std::optional<Diagnostic> finding = sed_printed_finding(context, kInfo, *value, statement, *program, "sed");
+    if (finding) out.push_back(std::move(*finding));
   }
 };
 

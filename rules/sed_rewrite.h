@@ -24,4 +24,14 @@ std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const 
                                               const PipedValue& value, const sed::SedProgram& program,
                                               std::string_view tool);
 
+// The same for a pipeline that prints the edited value (`echo "$v" | sed …`
+// as a statement, its output redirected or not): `printf '%s\n' "EXPR"`, or
+// in a brace group the statements into a variable the script does not use,
+// then its printf; the consumer's output redirections move to printf.
+// nullopt also under `-n` (an unmatched line prints nothing), where sed
+// reads other input than the pipe, and for a statement over several lines.
+std::optional<Diagnostic> sed_printed_finding(const LintContext& context, const RuleInfo& info,
+                                              const PipedValue& value, const Node* statement,
+                                              const sed::SedProgram& program, std::string_view tool);
+
 }  // namespace forklift

@@ -80,6 +80,8 @@ constexpr Form kForms[] = {
     {"printf-no-newline", "r=$(printf %s \"$v\" | sed {p})\nprintf '[%s]\\n' \"$r\"", false, false, false},
     {"unquoted", "printf '<%s>\\n' $(echo \"$v\" | sed {p})", true, false},
     {"unquoted-echo", "r=$(echo $v | sed {p})\nprintf '[%s]\\n' \"$r\"", true, false, true, true},
+    // Printed by the statement itself: `printf` takes the place of the pipeline.
+    {"printed", "echo \"$v\" | sed {p}\necho '|'", true, false},
 };
 
 struct Dialected {
