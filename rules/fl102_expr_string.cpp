@@ -68,7 +68,9 @@ or with groups the sed compiler has no equivalent for gets no fix.
 literals, `.`, bracket expressions and `.*`, optionally ending in `$` (expr
 anchors RE at the start and exits 0 when it matches a non-empty prefix; `.`,
 `[^…]` and `.*` match a newline in expr as `?`, `[!…]` and `*` do in a
-pattern, and `$` is the end of the string). The fix is safe when STR is
+pattern, and `$` is the end of the string). RE may read variables every
+assignment of which that reaches it sets the same literal (`".*[^$chars]"`;
+not where `eval` or `.` may assign them). The fix is safe when STR is
 quoted and starts with literal text that no expr operator starts with
 (`"x$v"`): a value such as `length`, `(` or `--` is read by expr as an
 operator. In dash and mksh `?` and `[…]` match a byte where expr matches a
@@ -171,7 +173,7 @@ class ExprString final : public Rule {
                             const std::vector<const Node*>& words, std::vector<Diagnostic>& out) {
     const SemanticModel& model = context.model;
     const Node* statement = own_assignment_statement(model, site);
-    std::optional<std::string> re = static_word_value(model.source(), words[3]);
+    std::optional<std::string> re = model.static_text(words[3]);
     std::optional<PrefixedParameter> subject = quoted_prefixed_parameter(model.source(), words[1]);
     std::string refusal;
     std::optional<sed::SedProgram> program =
@@ -222,7 +224,7 @@ class ExprString final : public Rule {
     if (up == nullptr || up->is(NodeKind::Pipeline) || up->is(NodeKind::CommandSub) || up->is(NodeKind::Backtick)) {
       return;
     }
-    std::optional<std::string> re = static_word_value(model.source(), words[3]);
+    std::optional<std::string> re = model.static_text(words[3]);
     WordView subject(words[1]);
     std::string refusal = "a regular expression that is not literal text";
     bool dash_like = context.dialect == Dialect::Sh || context.dialect == Dialect::Mksh;
