@@ -55,7 +55,10 @@ missing. Translations: anchored literals and `.*` become `#`, `##`, `%`,
 `%%`; `[set]*` at an end, `L[^L]*$`, `^[^L]*L`, `L*[^L]*$` and `^[^L]*L*`
 (a field and the separators beside it) have their own forms; a run of at
 least one at an end (`s/XX*$//`, `s/^  *//`, `s/X\+$/Y/`) is the run of any
-length, with the replacement (and `p`) only where the run is;
+length, with the replacement (and `p`) only where the run is; a leading
+run of one character before a literal it never matches (`s/^-*with-/W:/`)
+is the line's whole leading run: it is stripped first (into the result's
+variable) and the rest matched on what is left;
 other replacements are a `case` in POSIX sh and `${v/p/r}` in bash, ksh and
 mksh (pattern and replacement quoted, so `*?[` and bash 5.2's `&` stay
 literal; a blank in a bracket is written `\ ` in a `case` pattern, where a

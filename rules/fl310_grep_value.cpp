@@ -5,6 +5,7 @@
 #include "analyzer/semantic/words.h"
 #include "rules/discarded_output.h"
 #include "rules/findings.h"
+#include "rules/grep_pattern.h"
 #include "rules/guarded_rewrite.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
@@ -15,7 +16,10 @@ namespace forklift {
 namespace {
 
 constexpr std::string_view kDocs = R"md(## What it does
-Finds a variable's value piped into `grep` with a literal pattern: tested
+Finds a variable's value piped into `grep` with a literal pattern, or a
+regular expression a `case` pattern says exactly (one-character atoms and
+`.*`, anchored or not: `'^x.*y$'`; a whole line of one set: `'^[0-9]*$'`,
+`'^[0-9][0-9]*$'`, `-E '^[a-z]+$'`): tested
 (`echo "$v" | grep -q lit`, or with the output sent to `/dev/null`) or
 captured (`x=$(echo "$v" | grep lit)`), also through `printf '%s\n'` and
 `<<<`, and `fgrep`, `egrep`, `-F`, `-E`, `-v`, `-x`, `^` and `$`.
@@ -50,6 +54,12 @@ Through `echo`, the value must not start with `-` (echo takes `-n` as an
 option and prints nothing) and, in sh and ksh, have no backslash (their echo
 interprets them), and it must be quoted or free of blanks, glob characters
 and backslashes (unquoted, it is split and globbed).
+A regular expression is always matched line by line (its `.`, `[^…]` and
+`.*` never match grep's newline, a pattern's `?`, `[!…]` and `*` do): the
+value must be one line, and a whole line of one set becomes the values with
+a character outside it (`case $v in *[!0-9]* | '') false ;; *) true ;; esac`,
+`''` where the set must occur once). In dash and mksh `?` and a bracket
+that may take one byte of a UTF-8 character make it unsafe.
 Otherwise the fix is unsafe and names the missing fact. A pattern from a variable
 (`grep -- "$sub"`) is matched as a literal string, which is unsafe: a value
 with regular expression characters matches differently. Patterns with
@@ -78,6 +88,8 @@ constexpr RuleInfo kInfo{"FL310", "grep-value", "`grep` on a variable's value fo
 
 struct GrepOptions {
   std::string literal;
+  // A regular expression other than literal text, as `case` patterns.
+  std::optional<LineTest> regex;
   std::string pattern_variable;  // `grep -- "$sub"`: matched as a literal, unsafely
   bool quiet = false;
   bool invert = false;
@@ -156,7 +168,13 @@ std::optional<GrepOptions> parse_grep(const SemanticModel& model, const Node* gr
   }
   if (!pattern) return std::nullopt;
   if (!options.pattern_variable.empty()) return options;
-  if (!take_literal(*pattern, fixed, extended, options)) return std::nullopt;
+  GrepOptions as_literal = options;
+  if (take_literal(*pattern, fixed, extended, as_literal)) return as_literal;
+  if (fixed) return std::nullopt;
+  std::string refusal;
+  bool bytes = model.dialect() == Dialect::Sh || model.dialect() == Dialect::Mksh;
+  options.regex = grep_line_test(*pattern, extended, options.anchored_start, bytes, refusal);
+  if (!options.regex) return std::nullopt;
   return options;
 }
 
@@ -164,6 +182,19 @@ std::string glob_for(const GrepOptions& options) {
   std::string literal = options.pattern_variable.empty() ? shell_quoted_pattern(options.literal)
                                                          : fmt::format("\"${}\"", options.pattern_variable);
   return fmt::format("{}{}{}", options.anchored_start ? "" : "*", literal, options.anchored_end ? "" : "*");
+}
+
+// `case $v in PATTERNS) MATCHED ;; *) UNMATCHED ;; esac` with the arms grep's
+// match (or, with `-v`, its absence) selects.
+std::string case_test(const GrepOptions& options, std::string_view name, std::string_view matched,
+                      std::string_view unmatched) {
+  if (!options.regex) {
+    return fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob_for(options), options.invert ? unmatched : matched,
+                       options.invert ? matched : unmatched);
+  }
+  bool listed_selected = options.regex->listed_match != options.invert;
+  return fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, fmt::join(options.regex->patterns, " | "),
+                     listed_selected ? matched : unmatched, listed_selected ? unmatched : matched);
 }
 
 void require_value_facts(const SemanticModel& model, const PipedValue& value, const GrepOptions& grep,
@@ -177,7 +208,11 @@ void require_value_facts(const SemanticModel& model, const PipedValue& value, co
   if (!grep.pattern_variable.empty()) {
     safety.downgrade(Applicability::Unsafe, fmt::format("the pattern `${}` is a regular expression, matched here as a literal string", grep.pattern_variable));
   }
-  if (line_by_line || grep.anchored_start || grep.anchored_end || grep.invert) {
+  if (grep.regex) {
+    for (const std::string& caveat : grep.regex->caveats) safety.downgrade(Applicability::Unsafe, caveat);
+  }
+  // A regular expression's `.`, `[^…]` and `.*` never match a newline in grep, `?`, `[!…]` and `*` do.
+  if (line_by_line || grep.anchored_start || grep.anchored_end || grep.invert || grep.regex) {
     require_facts(model.value_facts(value.parameter), piped_name(value), {ValueFact::NoNewline},
                   Applicability::Unsafe, safety);
   }
@@ -229,12 +264,10 @@ class GrepValue final : public Rule {
     FixSafety safety;
     require_value_facts(model, *value, *grep, false, safety);
     std::string name(piped_name(*value));
-    std::string glob = glob_for(*grep);
     std::string replacement =
-        context.dialect == Dialect::Sh
-            ? fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob, grep->invert ? "false" : "true",
-                          grep->invert ? "true" : "false")
-            : fmt::format("[[ ${} {} {} ]]", name, grep->invert ? "!=" : "==", glob);
+        context.dialect == Dialect::Sh || grep->regex
+            ? case_test(*grep, name, "true", "false")
+            : fmt::format("[[ ${} {} {} ]]", name, grep->invert ? "!=" : "==", glob_for(*grep));
     Diagnostic diagnostic =
         make_diagnostic(kInfo, node, fmt::format("`grep` on a value forks processes: use `{}`", replacement));
     attach_cost(context, node, diagnostic);
@@ -258,8 +291,7 @@ class GrepValue final : public Rule {
     require_value_facts(model, *value, *grep, true, safety);
     std::string target(site.assignment->text), name(piped_name(*value));
     std::string found = fmt::format("{}=${}", target, name), missing = fmt::format("{}= ; false", target);
-    std::string replacement = fmt::format("case ${} in {}) {} ;; *) {} ;; esac", name, glob_for(*grep),
-                                          grep->invert ? missing : found, grep->invert ? found : missing);
+    std::string replacement = case_test(*grep, name, found, missing);
     Diagnostic diagnostic = make_diagnostic(
         kInfo, statement, fmt::format("`grep` on a one-line value forks processes: use `{}`", replacement));
     attach_cost(context, substitution, diagnostic);

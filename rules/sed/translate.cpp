@@ -831,6 +831,34 @@ std::optional<SedCommand> without_prefix(const SedCommand& command, std::string_
   return reduced;
 }
 
+// `^R*A…` with A a literal that the run's R never matches (`^-*disable-`):
+// the run is the line's whole leading run of R, whatever follows, so it is
+// stripped first and the rest of the pattern matched on what is left. The
+// reduced command, and in `strip_to` the statement that strips the run of
+// `input` into `output`; nullopt for any other shape, and where the
+// replacement takes the whole match (`&`), which holds the run.
+std::optional<SedCommand> without_leading_run(const SedCommand& command, std::string_view input,
+                                              std::string_view output, std::string& strip_to) {
+  if (command.kind != SedCommand::Kind::Substitute || command.regex.kind != Kind::Sequence) return std::nullopt;
+  const std::vector<Regex>& operands = command.regex.operands;
+  if (operands.size() < 3 || operands[0].kind != Kind::LineStart || operands[2].kind != Kind::Literal) return std::nullopt;
+  const Regex& run = operands[1];
+  if (run.kind != Kind::Repeat || run.min != 0 || run.max != -1 || run.operands[0].kind != Kind::Literal) {
+    return std::nullopt;
+  }
+  char member = run.operands[0].literal;
+  if (member == operands[2].literal || static_cast<unsigned char>(member) >= 0x80) return std::nullopt;
+  for (const ReplacementPiece& piece : command.replacement) {
+    if (piece.kind == ReplacementPiece::Kind::WholeMatch) return std::nullopt;
+  }
+  std::optional<std::string> outside = shell_bracket(BracketSet{false, std::string(1, member), true}, true, true);
+  if (!outside) return std::nullopt;
+  strip_to = fmt::format("{0}=${{{1}#\"${{{1}%%{2}*}}\"}}", output, input, *outside);
+  SedCommand reduced = command;
+  reduced.regex.operands.erase(reduced.regex.operands.begin() + 1);
+  return reduced;
+}
+
 // A step of a reduced first command that may not match: its unmatched arm
 // must be a `case` arm, not an expression that covers both.
 bool keeps_prefix_when_unmatched(Step& step) {
@@ -867,8 +895,15 @@ Translation translate(const SedProgram& program, std::string_view input, std::st
       reduced = without_prefix(original, prefix, why);
       if (!reduced) return refuse(why);
     }
+    std::string strip;  // the statement that strips a leading run, matched on what is left
+    if (first) {
+      if (std::optional<SedCommand> unrun = without_leading_run(reduced ? *reduced : original, current, output, strip)) {
+        reduced = std::move(unrun);
+      }
+    }
     const SedCommand& command = reduced ? *reduced : original;
-    StepBuilder builder(command, current, scratch, target, translation.caveats);
+    std::string matched_on = strip.empty() ? current : std::string(output);
+    StepBuilder builder(command, matched_on, scratch, target, translation.caveats);
     std::optional<Step> step = builder.build();
     if (!step) return refuse(builder.refusal().empty() ? "a shape with no exact equivalent" : builder.refusal());
     if (reduced && !keeps_prefix_when_unmatched(*step)) {
@@ -876,9 +911,10 @@ Translation translate(const SedProgram& program, std::string_view input, std::st
     }
     if (quiet && step->condition.empty()) return refuse("`-n` with a replacement whose match no `case` pattern tells");
     if (!translation.statements.empty()) translation.statements += "\n";
-    std::string kept = fmt::format("{}${{{}}}", reduced ? shell_literal(prefix) : "", current);
-    translation.statements += step_statement(*step, current, output, quiet, kept);
-    if (program.commands.size() == 1 && !quiet && !step->statement) {
+    if (!strip.empty()) translation.statements += strip + "\n";
+    std::string kept = fmt::format("{}${{{}}}", reduced && !prefix.empty() ? shell_literal(prefix) : "", current);
+    translation.statements += step_statement(*step, matched_on, output, quiet, kept);
+    if (program.commands.size() == 1 && !quiet && !step->statement && strip.empty()) {
       translation.expression = step->expression;
       if (!step->expression && step->condition == "*" && step->matched.starts_with("${") &&
           step->matched.ends_with("}") && step->matched.find("${", 2) == std::string::npos) {

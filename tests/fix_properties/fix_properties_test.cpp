@@ -292,6 +292,9 @@ const std::vector<RuleProperty>& rule_properties() {
        "r=$(echo \"${{v}}\" | cut -d/ -f1-2); s=$(echo \"${{v}}\" | cut -d/ -f2-3); echo \"[$r] [$s]\"", {}},
       {"FL310", {"sh", "bash"}, "if echo \"${{v}}\" | grep -q 'b'; then echo yes; else echo no; fi", {}},
       {"FL310", {"sh"}, "m=$(printf '%s\\n' \"${{v}}\" | grep '/'); echo \"[$m] $?\"", {}},
+      {"FL310", {"sh", "bash"},
+       "if printf '%s\\n' \"${{v}}\" | grep -q '^[0-9][0-9]*$'; then echo number; fi; "
+       "m=$(printf '%s\\n' \"${{v}}\" | grep -v '^-.*[a-z]$'); echo \"[$m] $?\"", {}},
       {"FL311", {"bash"}, "f=$(printf '%s\\n' \"${{v}}\" | awk '{print $2}'); echo \"[$f]\"", {}},
       {"FL311", {"sh"}, "f=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $2}'); l=$(printf '%s\\n' \"${{v}}\" | awk -F: '{print $NF}'); echo \"[$f] [$l]\"", {}},
       {"FL312", {"bash"}, "f=$(printf '%s\\n' \"${{v}}\" | head -n1); l=$(printf '%s\\n' \"${{v}}\" | tail -n1); echo \"[$f] [$l]\"", {}},

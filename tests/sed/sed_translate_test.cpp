@@ -135,6 +135,17 @@ TEST_CASE("a run of at least one at an end: as the run of any length, with the r
   CHECK_FALSE(translated({"s/XY*$//"}).refusal.empty());
 }
 
+TEST_CASE("a leading run before a literal it never matches is stripped first", "[sed][translate]") {
+  CHECK(statements({"s/^-*with-/W:/"}) ==
+        "r=${v#\"${v%%[!-]*}\"}\ncase $r in with-*) r=W:${r#with-};; *) r=${v};; esac");
+  CHECK(statements({"-n", "s/^-*without-\\(.*\\)/\\1/p"}) ==
+        "r=${v#\"${v%%[!-]*}\"}\ncase $r in without-*) r=${r#without-};; *) r=;; esac");
+  // The whole match holds the run; a run of the literal that follows is not one.
+  CHECK_FALSE(translated({"s/^-*x/[&]/"}).refusal.empty());
+  CHECK_FALSE(translated({"s/^a*ab/X/"}, Target::Bash).refusal.empty());
+  CHECK(statements({"s/^a*b.*//"}) == "r=${v#\"${v%%[!a]*}\"}\ncase $r in b*) r=;; *) r=${v};; esac");
+}
+
 TEST_CASE("a bracket of `!` and `^` never becomes a negated pattern", "[sed][translate]") {
   CHECK(expression({"s/[!x].*//"}) == "${v%%[x!]*}");
   // Moving the first member last would give `[^!]`, negated in every shell.
@@ -263,7 +274,7 @@ TEST_CASE("a value after literal text: the first command drops it or keeps it un
 }
 
 TEST_CASE("shapes without an exact equivalent are refused", "[sed][translate]") {
-  CHECK_FALSE(translated({"s/^a*b.*//"}).refusal.empty());
+  CHECK_FALSE(translated({"s/^[ab]*b.*//"}).refusal.empty());
   CHECK_FALSE(translated({"s/a/b/2"}, Target::Bash).refusal.empty());
   CHECK_FALSE(translated({"s/x*y*z/z/"}, Target::Bash).refusal.empty());
   CHECK_FALSE(translated({"s/a/b/p"}).refusal.empty());
