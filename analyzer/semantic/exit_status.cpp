@@ -107,12 +107,30 @@ bool ExitStatusUse::in_tested_context(const Node* node) const {
   return false;
 }
 
+namespace {
+
+// The part of a statement that runs before any command of it has ended:
+// `$?` after that reads a status of the statement's own (`A && f $?`).
+const Node* runs_first(const Node* statement) {
+  for (;;) {
+    if (statement->is(NodeKind::AndIf) || statement->is(NodeKind::OrIf)) {
+      statement = and_or_left(statement);
+    } else if (statement->is(NodeKind::Negated)) {
+      statement = NegatedView(statement).pipeline();
+    } else {
+      return statement;
+    }
+  }
+}
+
+}  // namespace
+
 bool ExitStatusUse::next_uses_status(const Node* list, const Node* statement) const {
   NodeSpan statements = statements_of(list);
   auto it = std::find(statements.begin(), statements.end(), statement);
   if (it == statements.end() || it + 1 == statements.end()) return false;
   bool uses = false;
-  visit(*(it + 1), [&](const Node* node) {
+  visit(runs_first(*(it + 1)), [&](const Node* node) {
     if (node->is(NodeKind::ParamExp) && node->text == "?") uses = true;
     return !uses;
   });

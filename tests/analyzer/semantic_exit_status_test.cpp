@@ -21,9 +21,13 @@ TEST_CASE("conditions, && / || and ! consume the exit status") {
 }
 
 TEST_CASE("$? in the next command consumes the status") {
-  ModelFixture f("a\necho $?\nb\necho done\n");
+  ModelFixture f("a\necho $?\nb\necho done\nc\nt && echo $?\nd\n! echo $? || e\n");
   CHECK(consumer(f, "a") == StatusConsumer::DollarQuestion);
   CHECK_FALSE(consumer(f, "b").has_value());
+  // After `&&` it reads the status of the command before it, not of `c`.
+  CHECK_FALSE(consumer(f, "c").has_value());
+  // The first command to run reads it, under `!` and before `||` too.
+  CHECK(consumer(f, "d") == StatusConsumer::DollarQuestion);
 }
 
 TEST_CASE("set -e consumes the status outside tested contexts") {
