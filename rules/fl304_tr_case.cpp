@@ -5,6 +5,8 @@
 #include "rules/findings.h"
 #include "rules/piped_value.h"
 #include "rules/rules_catalog.h"
+#include "rules/sed_rewrite.h"
+#include "rules/tr_sets.h"
 
 namespace forklift {
 namespace {
@@ -31,17 +33,24 @@ typeset -u upper=$name   # ksh93, mksh
 ## Fix safety
 bash: unsafe. `${v^^}` also converts non-ASCII letters (`éa` becomes `ÉA`,
 `tr` gives `éA`), echo eats `-n` and dash's echo interprets backslashes, and
-`$( )` strips trailing newlines. ksh93 and mksh: display-only, since
-`typeset -u` is an attribute that stays on the variable (later assignments
-are converted too, and in a function it makes the variable local). dash has
-no case conversion: reported without a fix. Under a possible `set -u`
+`$( )` strips trailing newlines. In POSIX sh, ksh93 and mksh (and in bash
+for sets that map other characters too, `tr '[a-z]-' '[A-Z]_'`) the
+conversion is translated as FL303 translates sed's `y`: tr reads bytes and
+its classes hold ASCII letters only, so each ASCII letter is mapped — one
+`${v//a/A}` per letter in ksh93, mksh and bash, and in sh a loop over the
+characters with one `case` arm per letter, for an assignment that is a
+statement of its own (scratch variable `x_rest`, left set). These are safe
+with FL303's value facts (one line, no leading `-` or backslash for echo)
+and guarded where only those are missing. Elsewhere: in ksh93 and mksh the
+advice to declare the target `typeset -u` (display-only: the attribute
+stays on the variable, and in a function makes it local); in sh no fix. Under a possible `set -u`
 (`set -u`, `-o nounset`, `-u` on the `#!` line) the reason also names a
 value not known to be set: unset, it fails only the original's `$( )`, while
 `${v^^}` ends the script.
 )md";
 
 constexpr RuleInfo kInfo{"FL304", "tr-case-conversion", "`tr` changing case forks processes",
-                         Severity::Warning, kDocs, std::nullopt, FixAvailability::Unsafe};
+                         Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
 
 // +1 to upper case, -1 to lower case, 0 when the operands are not a case conversion.
 int direction(std::string_view from, std::string_view to) {
@@ -67,6 +76,17 @@ class TrCase final : public Rule {
       auto from = static_word_value(model.source(), words[1]);
       auto to = static_word_value(model.source(), words[2]);
       int to_upper = from && to ? direction(*from, *to) : 0;
+      std::optional<TrEdit> edit = from && to ? tr_edit({*from, *to}) : std::nullopt;
+      if (!edit || !changes_case(*edit)) continue;
+      // Outside bash's own expansion: each ASCII letter mapped in one pass,
+      // as tr maps the bytes it reads (FL303's translation of sed's `y`).
+      if (context.dialect != Dialect::Bash || to_upper == 0) {
+        std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, transliteration(*edit), "tr");
+        if (finding) {
+          out.push_back(std::move(*finding));
+          continue;
+        }
+      }
       if (to_upper == 0) continue;
       std::string_view name = piped_name(value);
       Diagnostic diagnostic = make_diagnostic(kInfo, substitution, "`tr` changing case forks processes");

@@ -12,6 +12,7 @@
 #include "rules/sed/sed_script.h"
 #include "rules/sed_rewrite.h"
 #include "rules/substitution_site.h"
+#include "rules/tr_sets.h"
 
 namespace forklift {
 namespace {
@@ -62,9 +63,12 @@ character, `s/cc*/c/g` per squeezed character) and that program is
 translated as FL303 translates sed: in sh, a `while` loop over a `case`
 for each command, for an assignment that is a statement of its own, with
 FL303's value facts (one line, and what `echo` needs). A mapping whose
-target characters are also in the first set is not rewritten (one command
-would edit the result of another), nor is a set of only `!` and `^`
-(its pattern would read as negated). When the script may run with
+target characters are also in the first set (`tr '.-' '-.'`), where one
+command would edit the result of another, is sed's `y`: in sh one pass over
+the characters with a `case` arm per mapped one; in bash, ksh and mksh it is
+not rewritten. A set of only `!` and `^` is not rewritten either (its
+pattern would read as negated). `[` and `]` outside a class stand for
+themselves, as GNU tr reads them (`'[a-z]'` maps `[` to `[`). When the script may run with
 `set -u` (`set -u`, `-o nounset`, `-u` on the `#!` line) the value must also be known to be
 set (assigned on every path before, never unset): unset, it fails only the
 original's `$( )`, while the expansion ends the script.
@@ -72,71 +76,6 @@ original's `$( )`, while the expansion ends the script.
 
 constexpr RuleInfo kInfo{"FL313", "tr-chars", "`tr` deleting or replacing characters of a variable forks processes",
                          Severity::Warning, kDocs, std::nullopt, FixAvailability::SometimesSafe};
-
-// The members of a POSIX class, as tr reads them: byte by byte, so only
-// ASCII characters belong to one in any locale.
-std::optional<std::string> class_members(std::string_view name) {
-  std::string members;
-  for (int c = 0; c < 0x80; ++c) {
-    bool in = false;
-    if (name == "digit") in = std::isdigit(c);
-    else if (name == "upper") in = std::isupper(c);
-    else if (name == "lower") in = std::islower(c);
-    else if (name == "alpha") in = std::isalpha(c);
-    else if (name == "alnum") in = std::isalnum(c);
-    else if (name == "punct") in = std::ispunct(c);
-    else if (name == "space") in = std::isspace(c);
-    else if (name == "blank") in = c == ' ' || c == '\t';
-    else return std::nullopt;
-    if (in) members += static_cast<char>(c);
-  }
-  return members;
-}
-
-// A tr set as the characters it names, in order (repeats kept: the
-// characters of two sets pair up by position): plain ASCII characters,
-// `\n`, `\t` and `\\`, ranges of printable characters and classes, each
-// spelled out. nullopt for other escapes, `[c*n]`, equivalence classes and
-// sets with other control characters.
-std::optional<std::string> tr_set(std::string_view text) {
-  std::string set;
-  auto add = [&set](char c) { set += c; };
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '[' && text.substr(i).starts_with("[:")) {
-      size_t close = text.find(":]", i + 2);
-      if (close == std::string_view::npos) return std::nullopt;
-      std::optional<std::string> members = class_members(text.substr(i + 2, close - i - 2));
-      if (!members) return std::nullopt;
-      for (char m : *members) add(m);
-      i = close + 1;
-      continue;
-    }
-    bool escaped = c == '\\' && i + 1 < text.size();
-    if (escaped) {
-      char e = text[++i];
-      if (e == 'n') c = '\n';
-      else if (e == 't') c = '\t';
-      else if (e == '\\') c = '\\';
-      else return std::nullopt;
-    } else if (c == '[' || c == ']' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
-      return std::nullopt;
-    }
-    if (!escaped && i + 2 < text.size() && text[i + 1] == '-') {
-      char last = text[i + 2];
-      if (last < c || last == '\\' || last == '[' || static_cast<unsigned char>(last) < 0x20 ||
-          static_cast<unsigned char>(last) >= 0x7f) {
-        return std::nullopt;
-      }
-      for (char r = c; r <= last; ++r) add(r);
-      i += 2;
-      continue;
-    }
-    add(c);
-  }
-  if (set.empty()) return std::nullopt;
-  return set;
-}
 
 // One character as a pattern or replacement inside `${v//…/…}`.
 std::string expansion_char(char c) {
@@ -156,47 +95,6 @@ std::optional<std::string> set_pattern(std::string set) {
   std::string pattern = "[";
   for (char c : set) pattern += expansion_char(c);
   return pattern + "]";
-}
-
-// What `tr` does to each character of its input.
-struct TrEdit {
-  enum class Kind { Delete, Replace, Squeeze };
-  Kind kind = Kind::Delete;
-  std::string from;  // no repeats
-  std::string to;    // Replace: the character each of `from` becomes
-};
-
-std::string without_repeats(std::string_view set) {
-  std::string unique;
-  for (char c : set) {
-    if (unique.find(c) == std::string::npos) unique += c;
-  }
-  return unique;
-}
-
-// `tr -d SET`, `tr -s SET` and `tr SET1 SET2` (SET2 as long as SET1, or one
-// character, which GNU tr repeats; a longer SET2 is cut to SET1's length).
-std::optional<TrEdit> tr_edit(const std::vector<std::string>& args) {
-  if (args.size() != 2) return std::nullopt;
-  if (args[0] == "-d" || args[0] == "-s") {
-    std::optional<std::string> set = tr_set(args[1]);
-    if (!set) return std::nullopt;
-    return TrEdit{args[0] == "-d" ? TrEdit::Kind::Delete : TrEdit::Kind::Squeeze, without_repeats(*set), ""};
-  }
-  if (args[0].starts_with('-')) return std::nullopt;
-  std::optional<std::string> from = tr_set(args[0]);
-  std::optional<std::string> to = tr_set(args[1]);
-  if (!from || !to || without_repeats(*from) != *from) return std::nullopt;
-  if (to->size() == 1) to = std::string(from->size(), (*to)[0]);
-  if (to->size() < from->size()) return std::nullopt;
-  TrEdit edit{TrEdit::Kind::Replace, "", ""};
-  for (size_t i = 0; i < from->size(); ++i) {
-    if ((*from)[i] == (*to)[i]) continue;
-    edit.from += (*from)[i];
-    edit.to += (*to)[i];
-  }
-  if (edit.from.empty()) return std::nullopt;
-  return edit;
 }
 
 // The characters of `edit.from` grouped by what they become, in order.
@@ -286,18 +184,21 @@ class TrChars final : public Rule {
     const SemanticModel& model = context.model;
     for (const PipedValue& value : piped_values(model, "tr")) {
       std::optional<TrEdit> edit = tr_edit(static_arguments(model, value.consumer));
-      if (!edit || case_conversion(*edit)) continue;
+      if (!edit || changes_case(*edit)) continue;  // FL304's
       std::optional<std::string> expansion;
       if (context.dialect != Dialect::Sh) expansion = tr_expansion(*edit, piped_name(value));
       if (expansion) {
         out.push_back(expansion_finding(context, value, *edit, *expansion));
         continue;
       }
+      // A mapping whose targets the sets also name (`tr '.-' '-.'`) is one
+      // pass of sed's `y`; the other edits are `s` commands.
       std::optional<std::string> script = sed_script(*edit);
-      if (!script) continue;
-      sed::SedParse parse = sed::parse_sed_script(*script, sed::RegexSyntax::Basic);
-      if (!parse.program) continue;
-      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *parse.program, "tr");
+      std::optional<sed::SedProgram> program =
+          script ? sed::parse_sed_script(*script, sed::RegexSyntax::Basic).program : std::nullopt;
+      if (!script && edit->kind == TrEdit::Kind::Replace) program = transliteration(*edit);
+      if (!program) continue;
+      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *program, "tr");
       if (finding) out.push_back(std::move(*finding));
     }
   }
@@ -313,18 +214,6 @@ class TrChars final : public Rule {
       args.push_back(*word);
     }
     return args;
-  }
-
-  // Letters becoming the other case: FL304's.
-  static bool case_conversion(const TrEdit& edit) {
-    if (edit.kind != TrEdit::Kind::Replace) return false;
-    for (size_t i = 0; i < edit.from.size(); ++i) {
-      if (std::isalpha(static_cast<unsigned char>(edit.from[i])) &&
-          std::tolower(static_cast<unsigned char>(edit.from[i])) == std::tolower(static_cast<unsigned char>(edit.to[i]))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static Diagnostic expansion_finding(const LintContext& context, const PipedValue& value, const TrEdit& edit,

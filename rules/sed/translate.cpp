@@ -27,6 +27,8 @@ struct Pattern {
   std::vector<const Regex*> atoms;
 };
 
+bool printable_ascii(char c) { return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f; }
+
 // A run `c*` or `[set]*` (`min` 0) or `c\+` (`min` 1) of one literal or bracket.
 bool set_run(const Regex& atom, int min) {
   if (atom.kind != Kind::Repeat || atom.min != min || atom.max != -1) return false;
@@ -654,11 +656,15 @@ class StepBuilder {
   }
 
   std::optional<Step> transliterate() {
-    if (target_ == Target::Posix) return refuse("`y` in POSIX sh (no `${v//p/r}`)");
+    if (target_ == Target::Posix) return transliterate_by_character();
     std::string statement;
     const std::string& from = command_.from;
     std::string name(input_);
     for (size_t i = 0; i < from.size(); ++i) {
+      // A newline would break the statement's one line; a tab is a blank to the shell.
+      if (!printable_ascii(from[i]) || !printable_ascii(command_.to[i])) {
+        return refuse("`y` of a character other than printable ASCII");
+      }
       if (from.find(from[i]) != i) return refuse("`y` naming a character twice");
       if (from.find(command_.to[i], i + 1) != std::string::npos) {
         return refuse("`y` mapping to a character it maps later (one pass at a time would map it twice)");
@@ -672,6 +678,31 @@ class StepBuilder {
     }
     Step step;
     step.statement = statement.empty() ? fmt::format("{{out}}={}", in_) : statement;
+    return step;
+  }
+
+  // `y` in POSIX sh: a loop over the characters, through the scratch
+  // variable, with one `case` arm per mapped character; any other is copied
+  // as `?` takes it (a byte in dash, a character elsewhere: the same text).
+  std::optional<Step> transliterate_by_character() {
+    if (scratch_.empty()) return refuse("`y` in POSIX sh without a scratch variable");
+    const std::string& from = command_.from;
+    std::string arms;
+    for (size_t i = 0; i < from.size(); ++i) {
+      if (!printable_ascii(from[i]) || !printable_ascii(command_.to[i])) {
+        return refuse("`y` of a character other than printable ASCII");
+      }
+      if (from.find(from[i]) != i) return refuse("`y` naming a character twice");
+      if (from[i] == command_.to[i]) continue;
+      arms += fmt::format(" {}*) {{out}}=${{{{out}}}}{};;", shell_literal(std::string(1, from[i])),
+                          shell_literal(std::string(1, command_.to[i])));
+    }
+    std::string t(scratch_);
+    Step step;
+    step.statement = fmt::format(
+        "{t}={in}; {{out}}=\nwhile :; do case ${t} in '') break;;{arms} *) {{out}}=${{{{out}}}}${{{t}%\"${{{t}#?}}\"}};; "
+        "esac; {t}=${{{t}#?}}; done",
+        fmt::arg("t", t), fmt::arg("in", in_), fmt::arg("arms", arms));
     return step;
   }
 

@@ -282,6 +282,8 @@ const std::vector<RuleProperty>& rule_properties() {
        // Statements of their own, from values no fact is known of: guarded, never different.
        {}},
       {"FL303", {"sh", "bash", "ksh"}, "s=$(echo \"${{v}}\" | sed 's/-/_/g'); echo \"[$s] $?\"", {}},
+      // sh, ksh93 and mksh: each ASCII letter mapped, as tr maps bytes; guarded where facts are missing.
+      {"FL304", {"sh", "ksh", "mksh"}, "u=$(echo \"${{v}}\" | tr a-z A-Z); l=$(echo \"${{v}}\" | tr '[A-Z].' '[a-z]_'); echo \"[$u] [$l]\"", {}},
       {"FL304", {"bash"}, "u=$(echo \"${{v}}\" | tr a-z A-Z); echo \"[$u]\"",
        {{{"utf-8"}, "non-ASCII letters"}, {{"-n"}, "echo eats `-n`"}, {{"newline at end"}, "strips trailing newlines"}}},
       {"FL305", {"sh"}, "echo \"[$(echo \"${{v}}\" | cut -d: -f1)]\" | cat",

@@ -77,7 +77,19 @@ TEST_CASE("runs squeezed with g become a loop; y becomes one replacement per cha
         "r=${v}\nwhile :; do case $r in *//*) r=${r%%//*}/${r#*//};; *) break;; esac; done");
   CHECK(statements({"y/ab/xy/"}, Target::Bash) == "r=${v//a/x}; r=${r//b/y}");
   CHECK_FALSE(translated({"y/ab/ba/"}, Target::Bash).refusal.empty());
-  CHECK_FALSE(translated({"y/ab/xy/"}).refusal.empty());
+  // POSIX sh: a loop over the characters, swaps included.
+  CHECK(statements({"y/ab/ba/"}) ==
+        "t=${v}; r=\nwhile :; do case $t in '') break;; a*) r=${r}b;; b*) r=${r}a;; *) r=${r}${t%\"${t#?}\"};; "
+        "esac; t=${t#?}; done");
+  CHECK(statements({"y/*./_-/"}).find(" \"*\"*) r=${r}_;; .*) r=${r}-;;") != std::string::npos);
+  // A newline would break the one line the statements are joined on (tr's
+  // sets reach `y` with one).
+  SedProgram newline;
+  newline.commands.push_back(SedCommand{SedCommand::Kind::Transliterate, {}, 0, {}, false, 1, false, "\n", " "});
+  CHECK_FALSE(translate(newline, "v", "r", Target::Bash, "t").refusal.empty());
+  CHECK_FALSE(translate(newline, "v", "r", Target::Posix, "t").refusal.empty());
+  Translation no_scratch = translate(*parse_sed_arguments({"y/ab/xy/"}).program, "v", "r", Target::Posix);
+  CHECK_FALSE(no_scratch.refusal.empty());
 }
 
 TEST_CASE("-n with s///p keeps only matching lines", "[sed][translate]") {
