@@ -13,7 +13,9 @@ namespace {
 
 constexpr std::string_view kDocs = R"md(## What it does
 Finds a variable piped into `tr` to change its case: `tr a-z A-Z`,
-`tr '[:lower:]' '[:upper:]'` and the reverse.
+`tr '[:lower:]' '[:upper:]'` and the reverse, and sets that map other
+characters too (`tr '[a-z]-' '[A-Z]_'`). `LC_ALL=C tr …` (or `LC_CTYPE`,
+`LANG`, `POSIX`) is read the same: tr maps bytes whatever the locale.
 
 ## Why is this bad?
 It forks up to three processes. bash 4+ converts case with `${v^^}` and
@@ -69,7 +71,8 @@ class TrCase final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, "tr")) {
+    // tr maps bytes whatever the locale: `LC_ALL=C tr` maps the same.
+    for (const PipedValue& value : piped_values(model, "tr", Prefix::Refused, Locale::CAllowed)) {
       const Node* substitution = value.substitution;
       std::vector<const Node*> words = command_words(value.consumer);
       if (words.size() != 3) continue;

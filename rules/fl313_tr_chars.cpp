@@ -182,7 +182,8 @@ class TrChars final : public Rule {
 
   void check(const LintContext& context, std::vector<Diagnostic>& out) const override {
     const SemanticModel& model = context.model;
-    for (const PipedValue& value : piped_values(model, "tr")) {
+    // tr reads bytes whatever the locale: `LC_ALL=C tr` edits the same.
+    for (const PipedValue& value : piped_values(model, "tr", Prefix::Refused, Locale::CAllowed)) {
       std::optional<TrEdit> edit = tr_edit(static_arguments(model, value.consumer));
       if (!edit || changes_case(*edit)) continue;  // FL304's
       std::optional<std::string> expansion;

@@ -61,10 +61,25 @@ bool feed_from_printer(const SemanticModel& model, const Node* printer, Prefix p
   return read_fed_word(model, word, prefix, value);
 }
 
+// Every assignment of the command sets a locale variable to `C` or `POSIX`.
+bool only_c_locale(const SemanticModel& model, const Node* command) {
+  for (const Node* kid : command->kids) {
+    if (!kid->is(NodeKind::Assignment)) continue;
+    AssignmentView assignment(kid);
+    std::string_view name = kid->text;
+    bool locale = name == "LC_ALL" || name == "LC_CTYPE" || name == "LC_COLLATE" || name == "LANG";
+    std::optional<std::string> value =
+        assignment.value() != nullptr ? static_word_value(model.source(), assignment.value()) : std::nullopt;
+    if (!locale || !(value == "C" || value == "POSIX")) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* node,
-                                              std::string_view consumer_name, bool consumer_redirects, Prefix prefix) {
+                                              std::string_view consumer_name, bool consumer_redirects, Prefix prefix,
+                                              Locale locale) {
   PipedValue value;
   if (node->is(NodeKind::Pipeline)) {
     NodeSpan commands = PipelineView(node).commands();
@@ -89,29 +104,31 @@ std::optional<PipedValue> match_piped_command(const SemanticModel& model, const 
   } else {
     return std::nullopt;
   }
-  if (model.resolved_command_name(value.consumer) != consumer_name || has_assignments(value.consumer)) {
+  if (model.resolved_command_name(value.consumer) != consumer_name) return std::nullopt;
+  if (has_assignments(value.consumer) && !(locale == Locale::CAllowed && only_c_locale(model, value.consumer))) {
     return std::nullopt;
   }
   return value;
 }
 
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
-                                            std::string_view consumer_name, Prefix prefix) {
+                                            std::string_view consumer_name, Prefix prefix, Locale locale) {
   const Node* body = sole_pipeline(substitution);
   if (body == nullptr) body = sole_simple_command(substitution);
   if (body == nullptr) return std::nullopt;
-  std::optional<PipedValue> value = match_piped_command(model, body, consumer_name, false, prefix);
+  std::optional<PipedValue> value = match_piped_command(model, body, consumer_name, false, prefix, locale);
   if (value) value->substitution = substitution;
   return value;
 }
 
 std::string_view piped_name(const PipedValue& value) { return value.parameter->text; }
 
-std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name, Prefix prefix) {
+std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name, Prefix prefix,
+                                     Locale locale) {
   std::vector<PipedValue> values;
   for (const Node* substitution : model.substitutions()) {
     if (inside_escaped_backtick(model, substitution)) continue;
-    if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name, prefix)) {
+    if (std::optional<PipedValue> value = match_piped_value(model, substitution, consumer_name, prefix, locale)) {
       values.push_back(*value);
     }
   }

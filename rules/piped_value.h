@@ -27,10 +27,16 @@ struct PipedValue {
 // Whether a printed word may be literal text and then the value.
 enum class Prefix { Refused, Allowed };
 
+// Whether the consumer may run in the C locale (`LC_ALL=C tr …`): for a
+// utility that reads bytes whatever the locale, or that a rule translates
+// for ASCII only.
+enum class Locale { Inherited, CAllowed };
+
 // `consumer_name` is the utility expected to read the value (`sed`, `tr`,
 // ...), named or called through a variable provably set to it (`$SED`).
 std::optional<PipedValue> match_piped_value(const SemanticModel& model, const Node* substitution,
-                                            std::string_view consumer_name, Prefix prefix = Prefix::Refused);
+                                            std::string_view consumer_name, Prefix prefix = Prefix::Refused,
+                                            Locale locale = Locale::Inherited);
 
 // The same for a pipeline or command that is not in a substitution
 // (`echo "$v" | grep -q x` as a condition); `substitution` stays null. With
@@ -38,12 +44,12 @@ std::optional<PipedValue> match_piped_value(const SemanticModel& model, const No
 // checks them).
 std::optional<PipedValue> match_piped_command(const SemanticModel& model, const Node* pipeline_or_command,
                                               std::string_view consumer_name, bool consumer_redirects,
-                                              Prefix prefix = Prefix::Refused);
+                                              Prefix prefix = Prefix::Refused, Locale locale = Locale::Inherited);
 
 // Every substitution of the tree that pipes a value into `consumer_name`, in
 // source order; those inside an escaped backtick are left to FL201.
 std::vector<PipedValue> piped_values(const SemanticModel& model, std::string_view consumer_name,
-                                     Prefix prefix = Prefix::Refused);
+                                     Prefix prefix = Prefix::Refused, Locale locale = Locale::Inherited);
 
 // The parameter expansion that names the value: `v` for `$v`, `1` for `$1`.
 std::string_view piped_name(const PipedValue& value);
