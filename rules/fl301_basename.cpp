@@ -1,6 +1,9 @@
 // FL301 basename: `$(basename "$p")` -> `${p##*/}`.
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "analyzer/ast_views.h"
 #include "analyzer/semantic/words.h"
 #include "rules/findings.h"
 #include "rules/guarded_rewrite.h"
@@ -45,7 +48,9 @@ keeps it), or starts with `-` (an option to `basename`, an error without
 that print `/` for it are wrong). An unquoted `$p` is split into several
 operands. With a suffix operand, `b=$(basename "$p" .ext)` becomes two steps,
 `b=${p##*/}; [ "$b" = .ext ] || b=${b%.ext}` (`basename .ext .ext` keeps
-`.ext`); elsewhere than a plain assignment the second step has no place and
+`.ext`); a suffix from variables in double quotes (`".$ext"`) is matched
+the same way, as literal text, unless it reads the variable the first step
+assigns; elsewhere than a plain assignment the second step has no place and
 the fix is only shown.
 When those facts are missing and `b=$(basename "$p")` is alone on its
 statement (or the substitution is in a command of its own, such as
@@ -69,14 +74,30 @@ script may assign `IFS`, and for variables that read differently twice
 constexpr RuleInfo kInfo{"FL301", "basename", "`$(basename …)` forks: use `${p##*/}`", Severity::Warning, kDocs,
                          std::nullopt, FixAvailability::SometimesSafe};
 
+// A suffix read from variables, as written: a word in double quotes of
+// literal text and plain parameters (`".$ext"`), which a pattern and `[ ]`
+// read as literal text. The names it reads go in `names`.
+std::optional<std::string> quoted_suffix(const SemanticModel& model, const Node* word, std::vector<std::string>& names) {
+  NodeSpan parts = WordView(word).parts();
+  if (parts.size() != 1 || !parts[0]->is(NodeKind::DoubleQuoted)) return std::nullopt;
+  for (const Node* inner : parts[0]->kids) {
+    if (inner->is(NodeKind::ParamExp) && is_plain_parameter(inner)) {
+      names.emplace_back(inner->text);
+    } else if (!static_part_value(model.source(), inner)) {
+      return std::nullopt;
+    }
+  }
+  return std::string(model.text(word));
+}
+
 // `b=$(basename "$p" .ext)` as a statement of its own: the suffix goes in a
-// second step after the assignment.
-Diagnostic suffix_diagnostic(const LintContext& context, const PathCall& call, const std::string& suffix,
+// second step after the assignment. `pattern` is the suffix as a literal
+// pattern (quoted as needed).
+Diagnostic suffix_diagnostic(const LintContext& context, const PathCall& call, const std::string& pattern,
                              const std::string& expansion, FixSafety safety) {
   const SemanticModel& model = context.model;
   SubstitutionSite site = locate_substitution(model, call.substitution);
   const Node* statement = own_assignment_statement(model, site);
-  std::string pattern = shell_quoted_pattern(suffix);
   if (statement == nullptr) {
     safety.downgrade(Applicability::DisplayOnly,
                      fmt::format("removing the suffix needs a second step: `${{name%{}}}`", pattern));
@@ -116,8 +137,19 @@ class Basename final : public Rule {
         out.push_back(std::move(diagnostic));
         continue;
       }
-      std::optional<std::string> suffix = static_word_value(context.model.source(), call.suffix);
-      if (!suffix) continue;
+      if (std::optional<std::string> suffix = static_word_value(context.model.source(), call.suffix)) {
+        out.push_back(suffix_diagnostic(context, call, shell_quoted_pattern(*suffix), expansion, safety));
+        continue;
+      }
+      std::vector<std::string> names;
+      std::optional<std::string> suffix = quoted_suffix(context.model, call.suffix, names);
+      SubstitutionSite site = locate_substitution(context.model, call.substitution);
+      // The second step reads the suffix after the first assigned the target.
+      if (!suffix || (site.assignment != nullptr &&
+                      std::find(names.begin(), names.end(), site.assignment->text) != names.end())) {
+        continue;
+      }
+      for (const std::string& name : names) require_set_under_nounset(context.model, name, call.substitution, safety);
       out.push_back(suffix_diagnostic(context, call, *suffix, expansion, safety));
     }
   }

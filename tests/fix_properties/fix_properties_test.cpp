@@ -266,6 +266,7 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL301", {"sh", "bash", "ksh"}, "b=$(basename \"${{v}}\"); echo \"[$b]\"", {}},
       {"FL301", {"sh", "bash", "ksh"}, "echo \"[$(basename \"${{v}}\")]\"", {}},
       {"FL301", {"sh"}, "b=$(basename \"${{v}}\" .txt); echo \"[$b] $?\"", {}},
+      {"FL301", {"sh"}, "e=txt; b=$(basename \"${{v}}\" \".$e\"); echo \"[$b] $?\"", {}},
       {"FL302", {"sh", "bash", "ksh"}, "d=$(dirname \"${{v}}\"); echo \"[$d] $?\"", {}},
       {"FL302", {"sh"}, "echo \"[$(dirname \"${{v}}\")]\"",
        {{{"7", "0", "010", "08", "2^63-1", "-5", "empty", "spaces", "glob", "utf-8", "plain name", "colon",
