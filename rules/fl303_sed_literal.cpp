@@ -88,6 +88,12 @@ fix changes, measured in dash, bash, ksh93 and mksh: echo eats a value of
 `-n` that the rewrite keeps, and `$( )` strips the value's trailing newlines
 that the rewrite keeps.
 
+A replacement may read variables in double quotes (`sed "s/^/$indent/"`):
+the rewrite writes their values as text (`"${indent}"`, never edited in
+place by a loop), where sed reads `&`, `\`, a newline and the delimiter in
+them specially, so that fix is unsafe and says so; a variable in a pattern
+is a regular expression and is not rewritten.
+
 A pipeline that prints the edited value (`echo "$v" | sed 's,//*,/,g'`, its
 output perhaps redirected) becomes `printf '%s\n' "EXPR"` (`printf %s`
 after `printf %s "$v"`, whose last line sed ends without a newline), or a
@@ -138,16 +144,74 @@ nothing; `--unsafe-fixes` applies the guarded fix too, the only one offered.
 constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a variable's value: use parameter expansion",
                          Severity::Warning, kDocs, "SC2001", FixAvailability::SometimesSafe};
 
-std::optional<std::vector<std::string>> static_arguments(const SemanticModel& model, const Node* command) {
+constexpr size_t kMaxVariables = 8;
+
+// A word's text with each plain parameter inside "…" written as its
+// stand-in character (rules/sed_rewrite.h); nullopt for other expansions.
+std::optional<std::string> spelled_word(const SemanticModel& model, const Node* word, ReplacementVariables& variables) {
+  std::string text;
+  for (const Node* part : word->kids) {
+    if (std::optional<std::string> literal = static_part_value(model.source(), part)) {
+      text += *literal;
+      continue;
+    }
+    if (!part->is(NodeKind::DoubleQuoted)) return std::nullopt;
+    for (const Node* inner : part->kids) {
+      if (std::optional<std::string> literal = static_part_value(model.source(), inner)) {
+        text += *literal;
+      } else if (inner->is(NodeKind::ParamExp) && is_plain_parameter(inner) && variables.names.size() < kMaxVariables) {
+        variables.names.emplace_back(inner->text);
+        text += static_cast<char>(variables.names.size());
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+  return text;
+}
+
+// sed's arguments: static text (`sed -e "$sed_quote"` reads a program the
+// script assigns once), else with the variables they read as stand-ins.
+std::optional<std::vector<std::string>> sed_arguments(const SemanticModel& model, const Node* command,
+                                                      ReplacementVariables& variables) {
   std::vector<const Node*> words = command_words(command);
   std::vector<std::string> arguments;
   for (size_t i = 1; i < words.size(); ++i) {
-    // `sed -e "$sed_quote"` reads a program the script assigns once.
     std::optional<std::string> value = model.static_text(words[i]);
+    if (!value) value = spelled_word(model, words[i], variables);
     if (!value) return std::nullopt;
     arguments.push_back(std::move(*value));
   }
   return arguments;
+}
+
+bool stand_in(char c) { return c >= 1 && static_cast<size_t>(c) <= kMaxVariables; }
+
+bool regex_reads(const sed::Regex& regex) {
+  if (regex.kind == sed::Regex::Kind::Literal && stand_in(regex.literal)) return true;
+  if (regex.kind == sed::Regex::Kind::Bracket && std::any_of(regex.set.members.begin(), regex.set.members.end(), stand_in)) {
+    return true;
+  }
+  return std::any_of(regex.operands.begin(), regex.operands.end(), regex_reads);
+}
+
+// Every stand-in is in a replacement's text, and none in a pattern or `y`:
+// a variable in a pattern is a regular expression, not text.
+bool only_replacements_read(const sed::SedProgram& program, size_t count) {
+  std::string replaced;
+  for (const sed::SedCommand& command : program.commands) {
+    if (command.kind == sed::SedCommand::Kind::Transliterate) {
+      std::string mapped = command.from + command.to;
+      if (std::any_of(mapped.begin(), mapped.end(), stand_in)) return false;
+      continue;
+    }
+    if (regex_reads(command.regex)) return false;
+    for (const sed::ReplacementPiece& piece : command.replacement) replaced += piece.text;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (replaced.find(static_cast<char>(1 + i)) == std::string::npos) return false;
+  }
+  return true;
 }
 
 class SedSubstitution final : public Rule {
@@ -158,9 +222,10 @@ class SedSubstitution final : public Rule {
     const SemanticModel& model = context.model;
     std::vector<const Node*> rewritten;  // substitutions whose whole command has a finding
     for (const PipedValue& value : piped_values(model, "sed", Prefix::Allowed)) {
-      std::optional<sed::SedProgram> program = read_program(model, value);
+      ReplacementVariables variables;
+      std::optional<sed::SedProgram> program = read_program(model, value, variables);
       if (!program) continue;
-      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *program, "sed");
+      std::optional<Diagnostic> finding = sed_rewrite_finding(context, kInfo, value, *program, "sed", variables);
       if (!finding) continue;
       rewritten.push_back(value.substitution);
       out.push_back(std::move(*finding));
@@ -173,10 +238,13 @@ class SedSubstitution final : public Rule {
   }
 
  private:
-  static std::optional<sed::SedProgram> read_program(const SemanticModel& model, const PipedValue& value) {
-    std::optional<std::vector<std::string>> arguments = static_arguments(model, value.consumer);
+  static std::optional<sed::SedProgram> read_program(const SemanticModel& model, const PipedValue& value,
+                                                     ReplacementVariables& variables) {
+    std::optional<std::vector<std::string>> arguments = sed_arguments(model, value.consumer, variables);
     if (!arguments) return std::nullopt;
-    return sed::parse_sed_arguments(*arguments).program;
+    std::optional<sed::SedProgram> program = sed::parse_sed_arguments(*arguments).program;
+    if (program && !only_replacements_read(*program, variables.names.size())) return std::nullopt;
+    return program;
   }
 
   // `echo "$v" | sed …` as a statement: its output is the script's, or that
@@ -190,9 +258,11 @@ class SedSubstitution final : public Rule {
     if (substitution != nullptr && std::find(rewritten.begin(), rewritten.end(), substitution) != rewritten.end()) return;
     std::optional<PipedValue> value = match_piped_command(model, statement, "sed", true, Prefix::Allowed);
     if (!value) return;
-    std::optional<sed::SedProgram> program = read_program(model, *value);
+    ReplacementVariables variables;
+    std::optional<sed::SedProgram> program = read_program(model, *value, variables);
     if (!program) return;
-    std::optional<Diagnostic> finding = sed_printed_finding(context, kInfo, *value, statement, *program, "sed");
+    std::optional<Diagnostic> finding =
+        sed_printed_finding(context, kInfo, *value, statement, *program, "sed", variables);
     if (finding) out.push_back(std::move(*finding));
   }
 };

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/diagnostic.h"
 #include "rules/piped_value.h"
@@ -12,6 +14,15 @@
 #include "rules/sed/sed_script.h"
 
 namespace forklift {
+
+// Variables a program's replacements read (`sed "s/^/$indent/"`): the i-th
+// stands in the program as the character `\x01` + i, which the
+// translation writes inside "…", and the finding as `${name}`. sed reads
+// `&`, `\`, a newline and the delimiter in the value specially, the
+// rewrite does not: such a fix is unsafe.
+struct ReplacementVariables {
+  std::vector<std::string> names;
+};
 
 // The finding for `value`, read by `program`, with the translation as its
 // fix: an expression replaces the substitution, statements replace the
@@ -22,7 +33,7 @@ namespace forklift {
 // the message.
 std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const RuleInfo& info,
                                               const PipedValue& value, const sed::SedProgram& program,
-                                              std::string_view tool);
+                                              std::string_view tool, const ReplacementVariables& variables = {});
 
 // The same for a pipeline that prints the edited value (`echo "$v" | sed …`
 // as a statement, its output redirected or not): `printf '%s\n' "EXPR"`, or
@@ -32,6 +43,7 @@ std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const 
 // reads other input than the pipe, and for a statement over several lines.
 std::optional<Diagnostic> sed_printed_finding(const LintContext& context, const RuleInfo& info,
                                               const PipedValue& value, const Node* statement,
-                                              const sed::SedProgram& program, std::string_view tool);
+                                              const sed::SedProgram& program, std::string_view tool,
+                                              const ReplacementVariables& variables = {});
 
 }  // namespace forklift

@@ -1,5 +1,7 @@
 #include "rules/sed/translate.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "rules/sed/shell_pattern.h"
@@ -433,10 +435,15 @@ class StepBuilder {
     if (!r) return std::nullopt;
     std::string r_text;
     for (const ReplacementPiece& piece : command_.replacement) r_text += piece.kind == ReplacementPiece::Kind::Text ? piece.text : *text;
-    bool in_place = r_text.empty();
-    if (!in_place && text) in_place = r_text.find_first_of(*text) == std::string::npos;
-    if (!in_place && !text && atoms[0]->kind == Kind::Literal) in_place = r_text.find(atoms[0]->literal) == std::string::npos;
-    if (!in_place && !text && atoms[0]->kind == Kind::Bracket) in_place = outside_plain_set(atoms[0]->set, r_text);
+    // A control character stands for a value the rule fills in later
+    // (rules/sed_rewrite.h): it may hold anything, so never edit in place.
+    bool opaque = std::any_of(r_text.begin(), r_text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+    bool in_place = r_text.empty() && !opaque;
+    if (!in_place && !opaque && text) in_place = r_text.find_first_of(*text) == std::string::npos;
+    if (!in_place && !opaque && !text && atoms[0]->kind == Kind::Literal) {
+      in_place = r_text.find(atoms[0]->literal) == std::string::npos;
+    }
+    if (!in_place && !opaque && !text && atoms[0]->kind == Kind::Bracket) in_place = outside_plain_set(atoms[0]->set, r_text);
     Step step;
     step.condition = fmt::format("*{}*", *glob);
     if (in_place) {

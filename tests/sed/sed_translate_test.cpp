@@ -183,6 +183,9 @@ TEST_CASE("global replacements in POSIX sh are loops", "[sed][translate]") {
   CHECK(statements({"s/[ab]/c/g"}).starts_with("r=${v}\n"));
   Translation no_scratch = translate(*parse_sed_arguments({"s/ /, /g"}).program, "v", "r", Target::Posix);
   CHECK_FALSE(no_scratch.refusal.empty());
+  // A stand-in for a variable's value (rules/sed_rewrite.h) may hold the
+  // pattern: copied through, never edited in place (`s/o/$x/g`, x=oo).
+  CHECK(statements({"s/o/\x01/g"}).starts_with("t=${v}; r="));
   CHECK_FALSE(translated({"s/a*b/c/g"}).refusal.empty());
   CHECK_FALSE(translated({"s/[ab]/&&/g"}).refusal.empty());
 }
