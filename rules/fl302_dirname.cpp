@@ -1,6 +1,8 @@
 // FL302 dirname: `$(dirname "$p")` -> `${p%/*}`.
 #include <fmt/format.h>
 
+#include "analyzer/semantic/words.h"
+
 #include "rules/findings.h"
 #include "rules/guarded_rewrite.h"
 #include "rules/substitution_site.h"
@@ -50,21 +52,46 @@ for an unquoted `$p` what the default IFS splits or a glob reads and the
 empty value, as for FL301. No guard where the script may assign `IFS`,
 under a possible `set -u` (an unset `$p` ends only the `$( )` subshell in
 the original, the script in `case $p`), and for variables that read
-differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …);
-elsewhere (`cd "$(dirname "$0")"`) the fix is `${p%/*}`, unsafe.
+differently twice (`RANDOM`, `SECONDS`, `BASHPID`, …).
+In a command of its own on one line (`mkdir -p "$(dirname "$f")"`, a
+condition, an operand of `&&` or `||`; no here-document, nothing in it that
+may assign `$p`, no `$?`, which would read the `case`'s status) the same
+`case` sets a variable the script does not use (`f_dir`, left set) in a
+brace group before the command, which reads `${f_dir}` where the
+substitution was, guarded the same way:
+`{ case $f in */*) f_dir=${f%/*}; f_dir=${f_dir:-/} ;; *) f_dir=. ;; esac; mkdir -p "${f_dir}"; }`.
+Elsewhere (`x=$(cd "$(dirname "$0")" && pwd)`) the fix is `${p%/*}`, unsafe.
 )md";
 
 constexpr RuleInfo kInfo{"FL302", "dirname", "`$(dirname …)` forks: use `${p%/*}`", Severity::Warning, kDocs,
                          std::nullopt, FixAvailability::SometimesSafe};
 
+// The `case` that sets `target` to the directory of `$name`: `.` for a name
+// without `/`, `/` for `/name`.
+std::string directory_case(std::string_view target, std::string_view name) {
+  return fmt::format("case ${1} in */*) {0}=${{{1}%/*}}; {0}=${{{0}:-/}} ;; *) {0}=. ;; esac", target, name);
+}
+
 // `d=$(dirname "$p")` alone on its statement: a `case` gives `.` for a name
 // without `/` and `/` for `/name`; what is left (a trailing `/`, `//`, a
 // newline before the last `/`, a leading `-`) are traits a guard tests.
+// Elsewhere in a command of its own (`mkdir -p "$(dirname "$f")"`), the
+// `case` sets a variable the script does not use first, in a brace group
+// with the command, which reads it where the substitution was.
 Diagnostic statement_diagnostic(const LintContext& context, const PathCall& call, const SubstitutionSite& site,
                                 const Node* statement) {
-  std::string target(site.assignment->text), name(call.parameter->text);
-  std::string replacement =
-      fmt::format("case ${1} in */*) {0}=${{{1}%/*}}; {0}=${{{0}:-/}} ;; *) {0}=. ;; esac", target, name);
+  const SemanticModel& model = context.model;
+  std::string name(call.parameter->text);
+  std::string replacement;
+  if (own_assignment_statement(model, site) == statement) {
+    replacement = directory_case(site.assignment->text, name);
+  } else {
+    std::string target = unused_variable_name(model, is_identifier(name) ? name + "_dir" : "directory");
+    std::string text(model.text(statement));
+    text.replace(call.substitution->begin - statement->begin, call.substitution->end - call.substitution->begin,
+                 fmt::format("${{{}}}", target));
+    replacement = fmt::format("{{ {}; {}; }}", directory_case(target, name), text);
+  }
   FixSafety safety;
   require_path_facts(context.model, call, {ValueFact::NoLeadingDash, ValueFact::NoTrailingSlash, ValueFact::NoNewline},
                      safety);
@@ -104,6 +131,12 @@ class Dirname final : public Rule {
       }
       if (const Node* statement = own_assignment_statement(context.model, site)) {
         out.push_back(statement_diagnostic(context, call, site, statement));
+        continue;
+      }
+      // `$?` would read the status of the `case` put before the command.
+      const Node* command = guard_statement(context.model, site, call.parameter->text);
+      if (command != nullptr && context.model.text(command).find("$?") == std::string_view::npos) {
+        out.push_back(statement_diagnostic(context, call, site, command));
         continue;
       }
       std::string expansion = fmt::format("${{{}%/*}}", call.parameter->text);

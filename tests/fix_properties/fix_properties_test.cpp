@@ -268,7 +268,10 @@ const std::vector<RuleProperty>& rule_properties() {
       {"FL301", {"sh"}, "b=$(basename \"${{v}}\" .txt); echo \"[$b] $?\"", {}},
       {"FL301", {"sh"}, "e=txt; b=$(basename \"${{v}}\" \".$e\"); echo \"[$b] $?\"", {}},
       {"FL302", {"sh", "bash", "ksh"}, "d=$(dirname \"${{v}}\"); echo \"[$d] $?\"", {}},
-      {"FL302", {"sh"}, "echo \"[$(dirname \"${{v}}\")]\"",
+      // A command of its own: the `case` sets a variable first, guarded, never different.
+      {"FL302", {"sh", "bash"}, "echo \"[$(dirname \"${{v}}\")]\"; echo \"$?\"", {}},
+      // In a pipeline: no guard, the unsafe fix is the expansion.
+      {"FL302", {"sh"}, "echo \"[$(dirname \"${{v}}\")]\" | cat",
        {{{"7", "0", "010", "08", "2^63-1", "-5", "empty", "spaces", "glob", "utf-8", "plain name", "colon",
           "backslash", "newline inside", "-n", "leading dash", "newline at end"},
          "a name without a slash"},

@@ -110,7 +110,12 @@ TEST_CASE("trap 4.3: basename and dirname differ on trailing slashes, / and empt
   CHECK(first_finding("FL301", "v=$1\necho \"${v:=x}$(basename \"$v\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
   CHECK(first_finding("FL301", "v=$1\necho \"$((v += 1))$(basename \"$v\")\"\n", Dialect::Sh).fix ==
         Applicability::Unsafe);
-  CHECK(first_finding("FL302", "cd \"$(dirname \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
+  CHECK(first_finding("FL302", "echo \"$(dirname \"$1\")\" | cat\n", Dialect::Sh).fix == Applicability::Unsafe);
+  // A command of its own: the `case` sets a variable of its own first, guarded.
+  CHECK(first_finding("FL302", "cd \"$(dirname \"$1\")\"\n", Dialect::Sh).replacement ==
+        "case $1 in -* | *[[:cntrl:]]* | */ | *//*) cd \"$(dirname \"$1\")\" ;; *) { case $1 in */*) "
+        "directory=${1%/*}; directory=${directory:-/} ;; *) directory=. ;; esac; cd \"${directory}\"; } ;; esac");
+  CHECK(first_finding("FL302", "echo \"$? $(dirname \"$1\")\"\n", Dialect::Sh).fix == Applicability::Unsafe);
   // Alone on its statement, the values where they differ keep the command.
   Finding base = first_finding("FL301", "b=$(basename \"$1\")\necho $b\n", Dialect::Sh);
   CHECK(base.fix == Applicability::Safe);
