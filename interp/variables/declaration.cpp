@@ -499,11 +499,20 @@ void Shell::bind_member_path(Variable& var) {
     var.nameref_scope = found->nameref_scope;
     moved = true;
   }
-  if (!moved && var.value.find('.') == std::string::npos) return;
-  if (var.nameref_scope != 0 && var.nameref_scope != vars_.depth()) return;
+  bool dotted = moved || var.value.find('.') != std::string::npos;
+  if (dotted && var.nameref_scope != 0 && var.nameref_scope != vars_.depth()) return;
+  std::vector<PathStep> steps = path_steps(var.value);
+  if (!dotted && steps.size() != 2) return;  // a[i][j] of a multidimensional array stays as written
   std::optional<std::string> subscript;
   std::string path = text_path(var.value, subscript, false);
-  var.value = subscript ? fmt::format("{}[{}]", path, *subscript) : path;
+  var.value = subscript ? fmt::format("{}[{}]", path, bound_key(path, *subscript)) : path;
+}
+
+// The key a nameref keeps: an indexed array's subscript is evaluated when the
+// reference is made (`nameref r=a[i]` keeps naming a[1] after i changes).
+std::string Shell::bound_key(std::string_view array, std::string_view key) {
+  if (key == "@" || key == "*") return std::string(key);
+  return element_key(array, PathKey{nullptr, key});
 }
 
 // typeset -f: the definition as written.
