@@ -648,7 +648,10 @@ void ParameterExpansion::add_value() {
     }
     return;
   }
-  if (quoted_ || ex_.mode == Expander::Mode::String) {
+  // An unquoted $* in a pattern is joined with IFS's first character too,
+  // which then matches as a pattern character would.
+  bool joined_pattern = value_.star && ex_.mode == Expander::Mode::Pattern;
+  if (quoted_ || ex_.mode == Expander::Mode::String || joined_pattern) {
     std::string separator = " ";
     if (value_.star) {
       const std::string* ifs_value = shell_.get_scalar("IFS");
