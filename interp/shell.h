@@ -238,6 +238,7 @@ class Shell {
   };
   std::vector<BackgroundJob>& background_jobs() { return background_jobs_; }
   void add_background_job(pid_t pid);
+  void wait_for_job_slot();
   void forget_background_job(pid_t pid);
   std::string& pwd() { return pwd_; }
 

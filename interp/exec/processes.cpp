@@ -1,6 +1,7 @@
 // Subshells, pipelines, background jobs and command substitutions: in the
 // current process on a saved state wherever ksh93 would not fork either.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <algorithm>
@@ -336,7 +338,31 @@ void Shell::close_coprocess() {
   }
 }
 
+namespace {
+
+bool has_ended(pid_t pid) {
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == pid;
+}
+
+}  // namespace
+
+// JOBMAX: with that many background jobs running, a new one starts only
+// after one of them has ended, and after its CHLD trap.
+void Shell::wait_for_job_slot() {
+  const std::string* limit = get_scalar("JOBMAX");
+  int64_t most = limit != nullptr ? std::strtoll(limit->c_str(), nullptr, 10) : 0;
+  if (most <= 0) return;
+  auto running = [&] { return std::count_if(jobs_.begin(), jobs_.end(), [](pid_t pid) { return !has_ended(pid); }); };
+  if (running() < most) return;
+  do {
+    ::poll(nullptr, 0, 5);  // a trapped SIGCHLD cuts the nap short
+  } while (running() >= most);
+  run_pending_traps();
+}
+
 int Shell::exec_background(const Node* node) {
+  wait_for_job_slot();
   materialize_capture();
   out_.flush();
   input_.release_all();
