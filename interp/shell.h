@@ -239,6 +239,7 @@ class Shell {
   std::vector<BackgroundJob>& background_jobs() { return background_jobs_; }
   void add_background_job(pid_t pid);
   void wait_for_job_slot();
+  int exec_substitution_body(const Node* node, const Node* list);
   void forget_background_job(pid_t pid);
   std::string& pwd() { return pwd_; }
 

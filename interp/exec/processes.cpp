@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
+#include "analyzer/lex/backslash.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -447,6 +448,21 @@ bool read_descriptor(const std::string& fd, std::string& out) {
 
 }  // namespace
 
+// The parser read a backquoted body whose backslashes quoted `$`, a
+// backquote or a backslash from the text without them, but its literals are
+// slices of the file that still hold them: that text runs instead.
+int Shell::exec_substitution_body(const Node* node, const Node* list) {
+  if (list == nullptr) return 0;
+  std::string_view quoted = node->kind == NodeKind::Backtick && (node->flags & kInEscapedBacktick) != 0
+                                ? node_text(node)
+                                : std::string_view();
+  if (quoted.size() < 2 || quoted.front() != '`') return exec(list);
+  std::string_view body = quoted.substr(1, quoted.size() - 2);
+  bool in_double_quotes = (node->flags & kInEscapedBacktickInDoubleQuotes) != 0;
+  return eval_string(unescaped(body, in_double_quotes ? BackslashContext::BacktickInDoubleQuotes : BackslashContext::Backtick),
+                     "`", EvalMode::AliasText);
+}
+
 std::string Shell::command_substitution(const Node* node, bool brace_form) {
   std::string result;
   const Node* list = inner_list(node);
@@ -467,7 +483,7 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
   int status = 0;
   if (brace_form) {
     try {
-      if (list != nullptr) status = exec(list);
+      status = exec_substitution_body(node, list);
     } catch (...) {
       end_capture();
       throw;
@@ -475,7 +491,7 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
   } else {
     auto state = enter_subshell();
     try {
-      if (list != nullptr) status = exec(list);
+      status = exec_substitution_body(node, list);
     } catch (const ShellExit& e) {
       status = e.status;
     } catch (...) {
