@@ -44,11 +44,11 @@ void list_options(Shell& shell) {
   shell.out().write(out);
 }
 
-// `set --default`: every option as a script starts with it.
+// `set --default`: every flag off, even those a script starts with on
+// (braceexpand, trackall), but viraw, which ksh93u+m never turns off.
 void default_options(Shell& shell) {
-  ShellOptions fresh;
   for (const OptionName& o : option_names()) {
-    if (!o.fixed) shell.options().*o.field = fresh.*o.field;
+    if (!o.fixed && o.field != &ShellOptions::viraw) shell.options().*o.field = false;
   }
 }
 
@@ -82,6 +82,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
     }
     if (a.starts_with("--")) {
       if (a == "--default") default_options(shell);
+      else if (a == "--state") shell.out().write(option_commands(shell.options()));  // as `set +o` lists them
       else if (!set_option_by_name(shell, std::string_view(a).substr(2), true)) throw FatalError{{2}};
       continue;
     }
