@@ -123,6 +123,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
     }
     if (!array_name.empty()) {
       ++i;
+      if (i < argv.size() && argv[i] == "--") ++i;  // set -A name -- values
       break;
     }
   }
