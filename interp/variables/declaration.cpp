@@ -326,6 +326,11 @@ void set_attributes(Variable& var, const DeclFlags& flags, uint32_t old_attrs) {
   if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var.precision = flags.precision;
   if ((flags.set & kAttrInteger) && flags.precision < 0) var.precision = -1;
   if (flags.set & kAttrAssoc) var.attrs &= ~kAttrIndexed;
+  if ((flags.set & kAttrAssoc) && (old_attrs & kAttrIndexed) && var.array != nullptr) {
+    // typeset -A on an indexed array: its elements stay, keyed by their indices.
+    for (auto& [index, element] : var.array->indexed) var.array->assoc[std::to_string(index)] = std::move(element);
+    var.array->indexed.clear();
+  }
   if ((var.attrs & kAttrCompound) && var.is_array()) {
     var.attrs = (var.attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
   }
