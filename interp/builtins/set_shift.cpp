@@ -129,7 +129,15 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
   }
   std::vector<std::string> rest(argv.begin() + static_cast<long>(std::min(i, argv.size())), argv.end());
   if (!array_name.empty()) {
-    // set +A NAME: the values replace the first elements, the rest stay.
+    // set +A NAME: the values replace the first elements, the rest stay;
+    // an associative array has no first elements.
+    if (!replace_array) {
+      VarRef ref = shell.vars().resolve(array_name);
+      if (ref.var != nullptr && ref.var->is_assoc()) {
+        shell.error(fmt::format("set: cannot append indexed array to associative array {}", array_name));
+        throw FatalError{{1}};
+      }
+    }
     if (replace_array) shell.vars().unset(array_name);
     for (size_t k = 0; k < rest.size(); ++k) shell.assign_element(array_name, std::to_string(k), rest[k]);
     return 0;
