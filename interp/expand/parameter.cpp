@@ -449,7 +449,10 @@ void ParameterExpansion::list_elements() {
 // ${a[i]}: one element (a negative index counts from the end).
 void ParameterExpansion::one_element() {
   VarRef ref = shell_.vars().resolve(name_);
-  if (ref.var == nullptr) return;
+  if (ref.var == nullptr) {
+    shell_.subscript_index(subscript_);  // ${unset[i=4]} still assigns i
+    return;
+  }
   const std::string* element = nullptr;
   std::string element_key;
   if (ref.var->is_assoc()) {
