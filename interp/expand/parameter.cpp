@@ -343,6 +343,11 @@ void ParameterExpansion::look_up() {
     value_.set = true;
     Variable* raw = shell_.vars().find_raw(name_);
     value_.scalar = raw != nullptr && raw->is_nameref() ? raw->value : std::string(name_);
+    // ${!a[i]} of an array: the element's name, its subscript evaluated.
+    if (subscript_ != nullptr && raw != nullptr && !raw->is_nameref() && raw->is_array()) {
+      std::string key = raw->is_assoc() ? shell_.subscript_key(subscript_) : std::to_string(shell_.subscript_index(subscript_));
+      value_.scalar = fmt::format("{}[{}]", name_, key);
+    }
   } else if (special_parameter()) {
   } else if (name_.size() > 4 && name_.substr(0, 4) == ".sh.") {
     if (!shell_.special_sh_variable(name_.substr(4), subscript_, list_sub_, value_.scalar, value_.list)) {
