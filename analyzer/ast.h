@@ -210,7 +210,9 @@ enum NodeFlags : uint32_t {
   kPipeStderrLink = 1u << 0,  // Pipeline: shifted by link index
   // SingleQuoted inside `...` whose body lost the backslash of each \$, \`
   // and \\ (and \" inside "`...`") before it was parsed: its text, sliced
-  // from the file, still has them (single_quoted_value removes them).
+  // from the file, still has them (single_quoted_value removes them). On
+  // the Backtick itself: its body had such backslashes, so the texts of its
+  // literals are not the words the body stands for.
   kInEscapedBacktick = 1u << 0,
   kInEscapedBacktickInDoubleQuotes = 1u << 1,
 };

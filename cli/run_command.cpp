@@ -95,7 +95,7 @@ const RegisterSubcommand kRegisterRun([](CLI::App& app, int& status) {
       "  forklift run [options] -c CMDS [ARG0 [ARGS...]]\n"
       "  forklift run [options] [-s] [ARGS...]      (commands from stdin)\n"
       "  -e -u -x -f -C -n -a -b -v and -o NAME (errexit, nounset, xtrace, noglob, noclobber, noexec,\n"
-      "  allexport, notify, verbose, pipefail) set an option as `set` does; + turns it off.\n"
+      "  allexport, notify, verbose, pipefail) set an option as `set` does; + turns it off; --NAME is -o NAME.\n"
       "  -i: interactive: a prompt ($PS1) on stderr before each command, and an error ends the command,\n"
       "  not the shell. -E/--rc and +E/--norc: whether to source the file $ENV names first (the\n"
       "  default for -i). There is no line editing, history or job control.\n"

@@ -90,8 +90,16 @@ std::optional<ShellInvocation> parse_shell_invocation(const std::vector<std::str
       continue;
     }
     if (arg.starts_with("--")) {
-      error = arg + ": unknown option (forklift's own options come before the shell's)";
-      return std::nullopt;
+      // ksh93's --NAME is -o NAME (--noNAME, +o NAME).
+      std::string name = arg.substr(2);
+      interp::OptionLookup found = interp::find_option(name);
+      if (found.option == nullptr || found.option->fixed) {
+        error = arg + ": unknown option (forklift's own options come before the shell's)";
+        return std::nullopt;
+      }
+      invocation.options.emplace_back(std::move(name), true);
+      ++next;
+      continue;
     }
     if (arg.size() < 2 || (arg[0] != '-' && arg[0] != '+')) break;
     if (!take_cluster(args, next, invocation, error)) return std::nullopt;

@@ -238,6 +238,8 @@ class Shell {
   };
   std::vector<BackgroundJob>& background_jobs() { return background_jobs_; }
   void add_background_job(pid_t pid);
+  void wait_for_job_slot();
+  int exec_substitution_body(const Node* node, const Node* list);
   void forget_background_job(pid_t pid);
   std::string& pwd() { return pwd_; }
 
@@ -276,6 +278,7 @@ class Shell {
   void declare_nameref(Variable& var, const DeclItem& item, std::string target);
   void bind_nameref(Variable& var, std::string target);  // points a nameref at `target`
   void bind_member_path(Variable& var);
+  std::string bound_key(std::string_view array, std::string_view key);
   int run_declaration(const Node* node, std::string_view member_prefix);
   std::string describe_variable(const std::string& name, bool with_value = true);  // typeset -p, +p
   // The value as typeset -p shows it; false when it has none to show.

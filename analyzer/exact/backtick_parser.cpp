@@ -128,6 +128,7 @@ Node* Parser::parse_backtick() {
   }
   pos_ = close + 1;
   Node* node = make(NodeKind::Backtick, begin, pos_);
+  if (escaped) node->flags = kInEscapedBacktick | (escapes_quotes ? kInEscapedBacktickInDoubleQuotes : kNoFlags);
   node->kids.push_back(list);
   return node;
 }

@@ -1,5 +1,6 @@
 // kill and wait: signals sent to processes, and waiting for background jobs.
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -94,11 +95,24 @@ int builtin_kill(Shell& shell, std::vector<std::string>& argv) {
   return status;
 }
 
+// Blocks until the job has ended, leaving its status to be reaped, so that
+// its CHLD trap runs (and sees it) before wait collects it.
+void await_end(Shell& shell, pid_t pid) {
+  siginfo_t info{};
+  while (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) {
+  }
+  shell.run_pending_traps();
+}
+
 int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
   shell.out().flush();
   auto& jobs = shell.jobs();
   if (argv.size() == 1) {  // every job; the status is 0 whatever theirs were
-    for (pid_t pid : jobs) ProcessLauncher::wait_for(pid);
+    std::vector<pid_t> pending = jobs;  // a CHLD trap may wait for some itself
+    for (pid_t pid : pending) {
+      await_end(shell, pid);
+      ProcessLauncher::wait_for(pid);
+    }
     jobs.clear();
     return 0;
   }
@@ -110,13 +124,13 @@ int builtin_wait(Shell& shell, std::vector<std::string>& argv) {
       continue;
     }
     pid_t pid = *operand;
-    auto it = std::find(jobs.begin(), jobs.end(), pid);
-    if (it == jobs.end()) {
+    if (std::find(jobs.begin(), jobs.end(), pid) == jobs.end()) {
       status = 127;
       continue;
     }
+    await_end(shell, pid);
     status = ProcessLauncher::wait_for(pid);
-    jobs.erase(it);
+    std::erase(jobs, pid);
     // ksh forgets a job waited for by pid; after a plain `wait`, `jobs` still reports it once.
     shell.forget_background_job(pid);
   }

@@ -44,11 +44,11 @@ void list_options(Shell& shell) {
   shell.out().write(out);
 }
 
-// `set --default`: every option as a script starts with it.
+// `set --default`: every flag off, even those a script starts with on
+// (braceexpand, trackall), but viraw, which ksh93u+m never turns off.
 void default_options(Shell& shell) {
-  ShellOptions fresh;
   for (const OptionName& o : option_names()) {
-    if (!o.fixed) shell.options().*o.field = fresh.*o.field;
+    if (!o.fixed && o.field != &ShellOptions::viraw) shell.options().*o.field = false;
   }
 }
 
@@ -82,6 +82,7 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
     }
     if (a.starts_with("--")) {
       if (a == "--default") default_options(shell);
+      else if (a == "--state") shell.out().write(option_commands(shell.options()));  // as `set +o` lists them
       else if (!set_option_by_name(shell, std::string_view(a).substr(2), true)) throw FatalError{{2}};
       continue;
     }
@@ -122,12 +123,21 @@ int builtin_set(Shell& shell, std::vector<std::string>& argv) {
     }
     if (!array_name.empty()) {
       ++i;
+      if (i < argv.size() && argv[i] == "--") ++i;  // set -A name -- values
       break;
     }
   }
   std::vector<std::string> rest(argv.begin() + static_cast<long>(std::min(i, argv.size())), argv.end());
   if (!array_name.empty()) {
-    // set +A NAME: the values replace the first elements, the rest stay.
+    // set +A NAME: the values replace the first elements, the rest stay;
+    // an associative array has no first elements.
+    if (!replace_array) {
+      VarRef ref = shell.vars().resolve(array_name);
+      if (ref.var != nullptr && ref.var->is_assoc()) {
+        shell.error(fmt::format("set: cannot append indexed array to associative array {}", array_name));
+        throw FatalError{{1}};
+      }
+    }
     if (replace_array) shell.vars().unset(array_name);
     for (size_t k = 0; k < rest.size(); ++k) shell.assign_element(array_name, std::to_string(k), rest[k]);
     return 0;

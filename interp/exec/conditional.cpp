@@ -9,7 +9,7 @@
 namespace forklift::interp {
 
 bool is_unary_test_operator(std::string_view op) {
-  return op.size() == 2 && op[0] == '-' && std::string_view("abcdefghknoprstuvwxzGLNOS").find(op[1]) != std::string_view::npos;
+  return op.size() == 2 && op[0] == '-' && std::string_view("abcdefghknoprstuvwxzGLNORS").find(op[1]) != std::string_view::npos;
 }
 
 bool unary_test(Shell& shell, std::string_view op, const std::string& operand, bool& known) {
@@ -45,6 +45,10 @@ bool unary_test(Shell& shell, std::string_view op, const std::string& operand, b
       return end != operand.c_str() && *end == '\0' && ::isatty(static_cast<int>(fd));
     }
     case 'v': return shell.variable_is_set(operand);
+    case 'R': {
+      const Variable* var = shell.vars().find_raw(operand);
+      return var != nullptr && var->is_nameref();
+    }
     case 'o': {
       // -o ?NAME: whether NAME names an option at all.
       if (operand.starts_with('?')) return find_option(std::string_view(operand).substr(1)).option != nullptr;

@@ -1,6 +1,7 @@
 // Subshells, pipelines, background jobs and command substitutions: in the
 // current process on a saved state wherever ksh93 would not fork either.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ast_views.h"
+#include "analyzer/lex/backslash.h"
 #include "interp/errors.h"
 #include "interp/shell.h"
 
@@ -336,7 +339,31 @@ void Shell::close_coprocess() {
   }
 }
 
+namespace {
+
+bool has_ended(pid_t pid) {
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == pid;
+}
+
+}  // namespace
+
+// JOBMAX: with that many background jobs running, a new one starts only
+// after one of them has ended, and after its CHLD trap.
+void Shell::wait_for_job_slot() {
+  const std::string* limit = get_scalar("JOBMAX");
+  int64_t most = limit != nullptr ? std::strtoll(limit->c_str(), nullptr, 10) : 0;
+  if (most <= 0) return;
+  auto running = [&] { return std::count_if(jobs_.begin(), jobs_.end(), [](pid_t pid) { return !has_ended(pid); }); };
+  if (running() < most) return;
+  do {
+    ::poll(nullptr, 0, 5);  // a trapped SIGCHLD cuts the nap short
+  } while (running() >= most);
+  run_pending_traps();
+}
+
 int Shell::exec_background(const Node* node) {
+  wait_for_job_slot();
   materialize_capture();
   out_.flush();
   input_.release_all();
@@ -421,6 +448,21 @@ bool read_descriptor(const std::string& fd, std::string& out) {
 
 }  // namespace
 
+// The parser read a backquoted body whose backslashes quoted `$`, a
+// backquote or a backslash from the text without them, but its literals are
+// slices of the file that still hold them: that text runs instead.
+int Shell::exec_substitution_body(const Node* node, const Node* list) {
+  if (list == nullptr) return 0;
+  std::string_view quoted = node->kind == NodeKind::Backtick && (node->flags & kInEscapedBacktick) != 0
+                                ? node_text(node)
+                                : std::string_view();
+  if (quoted.size() < 2 || quoted.front() != '`') return exec(list);
+  std::string_view body = quoted.substr(1, quoted.size() - 2);
+  bool in_double_quotes = (node->flags & kInEscapedBacktickInDoubleQuotes) != 0;
+  return eval_string(unescaped(body, in_double_quotes ? BackslashContext::BacktickInDoubleQuotes : BackslashContext::Backtick),
+                     "`", EvalMode::AliasText);
+}
+
 std::string Shell::command_substitution(const Node* node, bool brace_form) {
   std::string result;
   const Node* list = inner_list(node);
@@ -441,7 +483,7 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
   int status = 0;
   if (brace_form) {
     try {
-      if (list != nullptr) status = exec(list);
+      status = exec_substitution_body(node, list);
     } catch (...) {
       end_capture();
       throw;
@@ -449,7 +491,7 @@ std::string Shell::command_substitution(const Node* node, bool brace_form) {
   } else {
     auto state = enter_subshell();
     try {
-      if (list != nullptr) status = exec(list);
+      status = exec_substitution_body(node, list);
     } catch (const ShellExit& e) {
       status = e.status;
     } catch (...) {

@@ -514,7 +514,7 @@ void Shell::expand_general_word(const Node* word, ArgvBuilder& argv) {
       bool glob = null_glob || (!options_.noglob && (field.has_glob || (field_braces && pattern.find_first_of("*?[") !=
                                                                                              std::string::npos)));
       if (glob) {
-        std::vector<std::string> matches = glob_pattern(pattern, get_scalar("FIGNORE"));
+        std::vector<std::string> matches = glob_pattern(pattern, get_scalar("FIGNORE"), options_.globstar);
         if (!matches.empty()) {
           for (auto& m : matches) argv.add(std::move(m));
           continue;

@@ -97,6 +97,7 @@ bool is_plain_literal_word(const Node* word);
 // Pathname expansion of a pattern; sorted matches (empty when none). With
 // `fignore` (the value of FIGNORE, when set) a leading dot is not special
 // and names that match it are left out.
-std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore = nullptr);
+std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore = nullptr,
+                                      bool globstar = false);
 
 }  // namespace forklift::interp

@@ -343,6 +343,11 @@ void ParameterExpansion::look_up() {
     value_.set = true;
     Variable* raw = shell_.vars().find_raw(name_);
     value_.scalar = raw != nullptr && raw->is_nameref() ? raw->value : std::string(name_);
+    // ${!a[i]} of an array: the element's name, its subscript evaluated.
+    if (subscript_ != nullptr && raw != nullptr && !raw->is_nameref() && raw->is_array()) {
+      std::string key = raw->is_assoc() ? shell_.subscript_key(subscript_) : std::to_string(shell_.subscript_index(subscript_));
+      value_.scalar = fmt::format("{}[{}]", name_, key);
+    }
   } else if (special_parameter()) {
   } else if (name_.size() > 4 && name_.substr(0, 4) == ".sh.") {
     if (!shell_.special_sh_variable(name_.substr(4), subscript_, list_sub_, value_.scalar, value_.list)) {
@@ -449,7 +454,10 @@ void ParameterExpansion::list_elements() {
 // ${a[i]}: one element (a negative index counts from the end).
 void ParameterExpansion::one_element() {
   VarRef ref = shell_.vars().resolve(name_);
-  if (ref.var == nullptr) return;
+  if (ref.var == nullptr) {
+    shell_.subscript_index(subscript_);  // ${unset[i=4]} still assigns i
+    return;
+  }
   const std::string* element = nullptr;
   std::string element_key;
   if (ref.var->is_assoc()) {
@@ -648,7 +656,10 @@ void ParameterExpansion::add_value() {
     }
     return;
   }
-  if (quoted_ || ex_.mode == Expander::Mode::String) {
+  // An unquoted $* in a pattern is joined with IFS's first character too,
+  // which then matches as a pattern character would.
+  bool joined_pattern = value_.star && ex_.mode == Expander::Mode::Pattern;
+  if (quoted_ || ex_.mode == Expander::Mode::String || joined_pattern) {
     std::string separator = " ";
     if (value_.star) {
       const std::string* ifs_value = shell_.get_scalar("IFS");

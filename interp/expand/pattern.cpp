@@ -384,19 +384,50 @@ bool glob_entry_matches(const std::string& component, const char* name, const st
   return text::fnmatch_chars(component.c_str(), name, FNM_EXTMATCH) == 0;
 }
 
+// The subdirectories of `base`, hidden ones too (ksh's `**` goes into them
+// though `*` does not name them), sorted; symbolic links are not followed,
+// so a walk cannot loop.
+std::vector<std::string> subdirectories(const std::string& base) {
+  std::vector<std::string> names;
+  DIR* dir = ::opendir(base.empty() ? "." : base.c_str());
+  if (dir == nullptr) return names;
+  while (struct dirent* entry = ::readdir(dir)) {
+    std::string_view name = entry->d_name;
+    struct stat st;
+    if (name != "." && name != ".." && ::lstat((base + entry->d_name).c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+      names.emplace_back(entry->d_name);
+    }
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 void glob_walk(const std::string& base, const std::vector<std::string>& components, size_t index,
-               const std::string* fignore, std::vector<std::string>& out) {
+               const std::string* fignore, bool globstar, std::vector<std::string>& out) {
   if (index == components.size()) {
     out.push_back(base);
     return;
   }
   const std::string& component = components[index];
   bool last = index + 1 == components.size();
+  if (globstar && component == "**") {
+    // Any number of directories, none included; as the last component,
+    // every name below as well.
+    if (last) glob_walk(base, {"*"}, 0, fignore, false, out);
+    else glob_walk(base, components, index + 1, fignore, globstar, out);
+    for (const std::string& name : subdirectories(base)) {
+      glob_walk(base + name + '/', components, index, fignore, globstar, out);
+    }
+    return;
+  }
   if (!has_active_pattern_chars(component)) {
     std::string next = base + unescape_pattern(component);
     if (!last) next += '/';
     struct stat st;
-    if (last ? ::lstat(next.c_str(), &st) == 0 : ::stat(next.c_str(), &st) == 0) glob_walk(next, components, index + 1, fignore, out);
+    if (last ? ::lstat(next.c_str(), &st) == 0 : ::stat(next.c_str(), &st) == 0) {
+      glob_walk(next, components, index + 1, fignore, globstar, out);
+    }
     else if (!last) return;
     return;
   }
@@ -415,13 +446,13 @@ void glob_walk(const std::string& base, const std::vector<std::string>& componen
       if (::stat(next.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
       next += '/';
     }
-    glob_walk(next, components, index + 1, fignore, out);
+    glob_walk(next, components, index + 1, fignore, globstar, out);
   }
 }
 
 }  // namespace
 
-std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore) {
+std::vector<std::string> glob_pattern(const std::string& pattern, const std::string* fignore, bool globstar) {
   std::vector<std::string> components;
   std::string base;
   size_t start = 0;
@@ -446,7 +477,18 @@ std::vector<std::string> glob_pattern(const std::string& pattern, const std::str
   if (!component.empty()) components.push_back(std::move(component));
   std::vector<std::string> out;
   if (components.empty()) return out;
-  glob_walk(base, components, 0, fignore, out);
+  glob_walk(base, components, 0, fignore, globstar, out);
+  if (globstar && std::find(components.begin(), components.end(), "**") != components.end()) {
+    // A trailing `/**` also matches nothing at all, the slash included.
+    if (components.size() > 1 && components.back() == "**") {
+      components.pop_back();
+      glob_walk(base, components, 0, fignore, globstar, out);
+    }
+    // The directories `**` passes through come in any order relative to the
+    // names beside them: the matches are listed sorted, as ksh lists them.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
   if (!pattern.empty() && pattern.back() == '/') {
     // A trailing slash keeps the directories alone.
     std::erase_if(out, [](const std::string& m) {

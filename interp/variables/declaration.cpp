@@ -326,6 +326,11 @@ void set_attributes(Variable& var, const DeclFlags& flags, uint32_t old_attrs) {
   if (flags.precision >= 0 && (flags.set & (kAttrInteger | kAttrFloat))) var.precision = flags.precision;
   if ((flags.set & kAttrInteger) && flags.precision < 0) var.precision = -1;
   if (flags.set & kAttrAssoc) var.attrs &= ~kAttrIndexed;
+  if ((flags.set & kAttrAssoc) && (old_attrs & kAttrIndexed) && var.array != nullptr) {
+    // typeset -A on an indexed array: its elements stay, keyed by their indices.
+    for (auto& [index, element] : var.array->indexed) var.array->assoc[std::to_string(index)] = std::move(element);
+    var.array->indexed.clear();
+  }
   if ((var.attrs & kAttrCompound) && var.is_array()) {
     var.attrs = (var.attrs & ~kAttrCompound) | kAttrCompoundArray;  // typeset -C -a: an array of compounds
   }
@@ -499,11 +504,20 @@ void Shell::bind_member_path(Variable& var) {
     var.nameref_scope = found->nameref_scope;
     moved = true;
   }
-  if (!moved && var.value.find('.') == std::string::npos) return;
-  if (var.nameref_scope != 0 && var.nameref_scope != vars_.depth()) return;
+  bool dotted = moved || var.value.find('.') != std::string::npos;
+  if (dotted && var.nameref_scope != 0 && var.nameref_scope != vars_.depth()) return;
+  std::vector<PathStep> steps = path_steps(var.value);
+  if (!dotted && steps.size() != 2) return;  // a[i][j] of a multidimensional array stays as written
   std::optional<std::string> subscript;
   std::string path = text_path(var.value, subscript, false);
-  var.value = subscript ? fmt::format("{}[{}]", path, *subscript) : path;
+  var.value = subscript ? fmt::format("{}[{}]", path, bound_key(path, *subscript)) : path;
+}
+
+// The key a nameref keeps: an indexed array's subscript is evaluated when the
+// reference is made (`nameref r=a[i]` keeps naming a[1] after i changes).
+std::string Shell::bound_key(std::string_view array, std::string_view key) {
+  if (key == "@" || key == "*") return std::string(key);
+  return element_key(array, PathKey{nullptr, key});
 }
 
 // typeset -f: the definition as written.

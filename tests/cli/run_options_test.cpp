@@ -117,6 +117,18 @@ TEST_CASE("the shell's options end at the first operand or at --", "[cli][run]")
   CHECK(error == "-o: option name missing");
 }
 
+TEST_CASE("the shell's --NAME is -o NAME; an unknown name or a start-up-only one is refused", "[cli][run]") {
+  std::string error;
+  auto parsed = parse_shell_invocation({"--pipefail", "--noglob", "-c", "true"}, error);
+  REQUIRE(parsed);
+  CHECK(parsed->options == std::vector<std::pair<std::string, bool>>{{"pipefail", true}, {"noglob", true}});
+  CHECK_FALSE(parse_shell_invocation({"--bogus"}, error));
+  CHECK(error == "--bogus: unknown option (forklift's own options come before the shell's)");
+  CHECK_FALSE(parse_shell_invocation({"--login"}, error));
+  auto ours = run_forklift({"run", "--pipefail", "-c", "false | true; echo $?"});
+  CHECK(ours.out == "1\n");
+}
+
 TEST_CASE("run -v echoes the lines it reads to stderr as ksh does", "[cli][run]") {
   // Lines of the script (comments and blank lines too) before each command
   // runs; eval and trap text as it is; a sourced file whole.
