@@ -187,9 +187,10 @@ std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vecto
       return std::nullopt;
     }
   }
-  if (options.delimiter.size() != 1 || options.field + static_cast<int>(options.counted.has_value()) < 1 ||
-      static_cast<unsigned char>(options.delimiter[0]) >= 0x80 || options.delimiter[0] == '\n' ||
-      (!options.counted && options.last != 0 && options.last < options.field)) {
+  // A variable first field leaves `field` 0; a literal one is at least 1.
+  bool has_fields = options.counted || options.field >= 1;
+  if (options.delimiter.size() != 1 || !has_fields || static_cast<unsigned char>(options.delimiter[0]) >= 0x80 ||
+      options.delimiter[0] == '\n' || (!options.counted && options.last != 0 && options.last < options.field)) {
     return std::nullopt;
   }
   if (options.counted) options.counted->delimiter = options.delimiter[0];
