@@ -76,7 +76,6 @@ std::optional<Diagnostic> sed_rewrite_finding(const LintContext& context, const 
   return diagnostic;
 }
 
-
 std::optional<Diagnostic> sed_printed_finding(const LintContext& context, const RuleInfo& info,
                                               const PipedValue& value, const Node* statement,
                                               const sed::SedProgram& program, std::string_view tool,
