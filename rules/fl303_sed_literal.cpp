@@ -146,29 +146,7 @@ constexpr RuleInfo kInfo{"FL303", "sed-literal-substitution", "`sed` editing a v
 
 constexpr size_t kMaxVariables = 8;
 
-// A word's text with each plain parameter inside "…" written as its
-// stand-in character (rules/sed_rewrite.h); nullopt for other expansions.
-std::optional<std::string> spelled_word(const SemanticModel& model, const Node* word, ReplacementVariables& variables) {
-  std::string text;
-  for (const Node* part : word->kids) {
-    if (std::optional<std::string> literal = static_part_value(model.source(), part)) {
-      text += *literal;
-      continue;
-    }
-    if (!part->is(NodeKind::DoubleQuoted)) return std::nullopt;
-    for (const Node* inner : part->kids) {
-      if (std::optional<std::string> literal = static_part_value(model.source(), inner)) {
-        text += *literal;
-      } else if (inner->is(NodeKind::ParamExp) && is_plain_parameter(inner) && variables.names.size() < kMaxVariables) {
-        variables.names.emplace_back(inner->text);
-        text += static_cast<char>(variables.names.size());
-      } else {
-        return std::nullopt;
-      }
-    }
-  }
-  return text;
-}
+bool stand_in(char c) { return c >= 1 && static_cast<size_t>(c) <= kMaxVariables; }
 
 // sed's arguments: static text (`sed -e "$sed_quote"` reads a program the
 // script assigns once), else with the variables they read as stand-ins.
@@ -178,14 +156,14 @@ std::optional<std::vector<std::string>> sed_arguments(const SemanticModel& model
   std::vector<std::string> arguments;
   for (size_t i = 1; i < words.size(); ++i) {
     std::optional<std::string> value = model.static_text(words[i]);
-    if (!value) value = spelled_word(model, words[i], variables);
+    // Static text holding a stand-in's character would be read as one.
+    if (value && std::any_of(value->begin(), value->end(), stand_in)) return std::nullopt;
+    if (!value) value = marked_word_value(model.source(), words[i], kMaxVariables, variables.names);
     if (!value) return std::nullopt;
     arguments.push_back(std::move(*value));
   }
   return arguments;
 }
-
-bool stand_in(char c) { return c >= 1 && static_cast<size_t>(c) <= kMaxVariables; }
 
 bool regex_reads(const sed::Regex& regex) {
   if (regex.kind == sed::Regex::Kind::Literal && stand_in(regex.literal)) return true;

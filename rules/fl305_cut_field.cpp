@@ -92,39 +92,6 @@ struct CutOptions {
   bool variable_unquoted = false;
 };
 
-// The word's value with a plain parameter as kVariableMark; nullopt for
-// any other expansion or a second parameter.
-std::optional<std::string> spell_word(const SemanticModel& model, const Node* word, std::string& variable,
-                                      bool& unquoted) {
-  std::string text;
-  auto add_parameter = [&](const Node* param, bool quoted) {
-    if (!is_plain_parameter(param) || !variable.empty()) return false;
-    variable = std::string(param->text);
-    unquoted = unquoted || !quoted;
-    text += kVariableMark;
-    return true;
-  };
-  for (const Node* part : word->kids) {
-    if (part->is(NodeKind::ParamExp)) {
-      if (!add_parameter(part, false)) return std::nullopt;
-    } else if (part->is(NodeKind::DoubleQuoted) && !static_part_value(model.source(), part)) {
-      for (const Node* inner : part->kids) {
-        std::optional<std::string> literal = static_part_value(model.source(), inner);
-        if (literal) {
-          text += *literal;
-        } else if (!inner->is(NodeKind::ParamExp) || !add_parameter(inner, true)) {
-          return std::nullopt;
-        }
-      }
-    } else {
-      std::optional<std::string> literal = static_part_value(model.source(), part);
-      if (!literal || literal->find(kVariableMark) != std::string::npos) return std::nullopt;
-      text += *literal;
-    }
-  }
-  return text;
-}
-
 // A field bound: 1 to 4 digits, or the variable's mark.
 std::optional<FieldNumber> field_bound(std::string_view text, const std::string& variable) {
   if (text.size() == 1 && text[0] == kVariableMark) return FieldNumber{0, variable};
@@ -169,21 +136,22 @@ const std::string& bound_variable(const CountedFieldSpec& spec) {
 
 std::optional<CutOptions> parse_cut(const SemanticModel& model, const std::vector<const Node*>& words) {
   CutOptions options;
-  std::string variable;
+  std::vector<std::string> names;  // at most one: its mark is kVariableMark
   for (size_t i = 1; i < words.size(); ++i) {
-    std::optional<std::string> word = spell_word(model, words[i], variable, options.variable_unquoted);
+    std::optional<std::string> word = marked_word_value(model.source(), words[i], 1, names, &options.variable_unquoted);
     if (!word || !(word->starts_with("-d") || word->starts_with("-f"))) return std::nullopt;
     char option = (*word)[1];
     std::string value = word->substr(2);
     if (value.empty() && i + 1 < words.size()) {
-      std::optional<std::string> next = spell_word(model, words[++i], variable, options.variable_unquoted);
+      std::optional<std::string> next =
+          marked_word_value(model.source(), words[++i], 1, names, &options.variable_unquoted);
       if (!next) return std::nullopt;
       value = *next;
     }
     if (option == 'd') {
       if (value.find(kVariableMark) != std::string::npos) return std::nullopt;
       options.delimiter = value;
-    } else if (!parse_fields(value, variable, options)) {
+    } else if (!parse_fields(value, names.empty() ? std::string() : names[0], options)) {
       return std::nullopt;
     }
   }

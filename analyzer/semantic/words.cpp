@@ -148,6 +148,40 @@ const Node* quoted_plain_parameter(const Node* word) {
   return is_plain(inner) ? inner : nullptr;
 }
 
+std::optional<std::string> marked_word_value(std::string_view source, const Node* word, size_t max_parameters,
+                                             std::vector<std::string>& names, bool* unquoted) {
+  std::string text;
+  auto add_literal = [&](const std::string& literal) {
+    text += literal;
+    return std::none_of(literal.begin(), literal.end(),
+                        [&](char c) { return c >= 1 && static_cast<size_t>(c) <= max_parameters; });
+  };
+  auto add_parameter = [&](const Node* param) {
+    if (!is_plain(param) || names.size() >= max_parameters) return false;
+    names.emplace_back(param->text);
+    text += static_cast<char>(names.size());
+    return true;
+  };
+  for (const Node* part : word->kids) {
+    if (std::optional<std::string> literal = static_part_value(source, part)) {
+      if (!add_literal(*literal)) return std::nullopt;
+    } else if (part->is(NodeKind::ParamExp) && unquoted != nullptr) {
+      if (!add_parameter(part)) return std::nullopt;
+      *unquoted = true;
+    } else if (part->is(NodeKind::DoubleQuoted)) {
+      for (const Node* inner : part->kids) {
+        std::optional<std::string> literal = static_part_value(source, inner);
+        if (literal ? !add_literal(*literal) : !(inner->is(NodeKind::ParamExp) && add_parameter(inner))) {
+          return std::nullopt;
+        }
+      }
+    } else {
+      return std::nullopt;
+    }
+  }
+  return text;
+}
+
 namespace {
 
 bool plain_prefix_text(std::string_view text) {

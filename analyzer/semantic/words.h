@@ -50,6 +50,15 @@ struct PrefixedParameter {
 };
 std::optional<PrefixedParameter> quoted_prefixed_parameter(std::string_view source, const Node* word);
 
+// A word's value with each plain parameter written as a mark, the i-th (its
+// name in `names`, which may already hold those of earlier words) as the
+// character `\x01` + i: literal text and parameters in "…", and unquoted
+// parameters where `unquoted` is given (set when one is). nullopt for other
+// expansions, for more than `max_parameters` names, and for literal text
+// holding a mark.
+std::optional<std::string> marked_word_value(std::string_view source, const Node* word, size_t max_parameters,
+                                             std::vector<std::string>& names, bool* unquoted = nullptr);
+
 bool is_identifier(std::string_view name);
 // `0`, `42`, `-7`: what printf '%d' would print (no sign on zero, no leading zeros).
 bool is_canonical_integer(std::string_view text);
